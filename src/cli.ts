@@ -1,0 +1,186 @@
+// The command line: parses arguments, calls the library, prints, and maps errors to exit codes (0 yes, 1 no, 2 bad input).
+import { Command, CommanderError } from "commander";
+import { formatCard, formatCardSymbol } from './cards.js';
+import { dealFromNumber, formatDeal, parseDeal, parseDealNumber, type Deck } from './deal.js';
+import { Game, WING_COUNT } from './engine.js';
+import { InputError, UsageError } from './errors.js';
+import { parseMoveList } from './notation.js';
+import { renderLayout, renderRulesTable } from './render.js';
+import { canonicalRules, DEFAULT_PRESET, PRESET_NAMES, PRESETS, resolveRules, type RuleSet } from './rules.js';
+import { verify } from './verify.js';
+
+export const EXIT_OK = 0;
+export const EXIT_NEGATIVE = 1;
+export const EXIT_BAD_INPUT = 2;
+export const EXIT_INTERNAL = 3;
+
+interface RuleFlags {
+  preset?: string;
+  trunk?: string;
+  redeals?: string;
+  maxWing?: string;
+  build?: string;
+  wingMoves?: string;
+  trunkPlay?: string;
+  spaceFrom?: string;
+}
+
+function addRuleOptions(command: Command): Command {
+  return command
+    .option('-p, --preset <name>', `rule preset: ${PRESET_NAMES.join(', ')}`, DEFAULT_PRESET)
+    .option('--trunk <n>', 'trunk size, 0-20 (RULES §2)')
+    .option('--redeals <n>', 'redeals allowed, 0-10 (RULES §3.6)')
+    .option('--max-wing <n>', 'most cards on a wing, 1-13 (RULES §3.7)')
+    .option('--build <kind>', 'none | suit-down (RULES §3.7)')
+    .option('--wing-moves <kind>', 'single | whole | group (RULES §3.8)')
+    .option('--trunk-play <kind>', 'last | last-any | top (RULES §3.4)')
+    .option('--space-from <list>', 'comma list of waste, stock, wings, or none (RULES §3.5)');
+}
+
+function rulesFrom(flags: RuleFlags): RuleSet {
+  return resolveRules(flags.preset ?? DEFAULT_PRESET, flags);
+}
+
+/** A deal from a number argument or a --deal string; exactly one of them. */
+function deckFrom(numberArgument: string | undefined, dealString: string | undefined): { deck: Deck; number?: number } {
+  if (numberArgument !== undefined && dealString !== undefined) throw new UsageError('give a deal number or --deal, not both');
+  if (dealString !== undefined) return { deck: parseDeal(dealString) };
+  if (numberArgument === undefined) throw new UsageError('give a deal number or --deal "<52 cards>"');
+  const number = parseDealNumber(numberArgument);
+  return { deck: dealFromNumber(number), number };
+}
+
+function useColor(): boolean {
+  return Boolean(process.stdout.isTTY) && process.env.NO_COLOR === undefined;
+}
+
+function print(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+}
+
+function describeDeal(deck: Deck, rules: RuleSet, number?: number) {
+  const trunk = rules.trunk;
+  const cards = (start: number, end: number) => Array.from(deck.subarray(start, end), formatCard);
+  return {
+    number: number ?? null,
+    deal: formatDeal(deck),
+    rules: canonicalRules(rules),
+    trunk: cards(0, trunk),
+    trunkTop: trunk > 0 ? formatCard(deck[trunk - 1]) : null,
+    wings: cards(trunk, trunk + WING_COUNT),
+    base: formatCard(deck[trunk + WING_COUNT]),
+    stock: cards(trunk + WING_COUNT + 1, 52),
+  };
+}
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('eaglewing')
+    .description('Solver and win-rate lab for the patience game Eagle Wing (Thirteen Down).')
+    .version('0.1.0')
+    .exitOverride()
+    .configureOutput({
+      writeErr: (text) => process.stderr.write(text),
+      outputError: (text, write) => write(`eaglewing: ${text.split('\n')[0].replace(/^error: /, '')} (see --help)\n`),
+    })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  eaglewing deal 1                       draw deal 1
+  eaglewing deal 1 --string              its deal string
+  eaglewing verify 1 --moves "T XF W3F"  replay a move list
+  eaglewing rules                        presets and options
+
+Exit codes: 0 success, 1 a negative answer (a move list that does not win), 2 bad input or usage.`,
+    );
+
+  addRuleOptions(
+    program
+      .command('deal')
+      .description('show a numbered deal: the eagle-shaped layout, its deal string or JSON')
+      .argument('<n>', 'deal number, 1 to 2^53-1')
+      .option('--string', 'print only the deal string (52 cards, RULES §2)')
+      .option('--json', 'print a JSON description')
+      .option('--symbols', 'use suit symbols ♣♦♥♠ in the layout')
+      .addHelpText('after', '\nExamples:\n  eaglewing deal 7\n  eaglewing deal 7 --string\n  eaglewing deal 7 --trunk 8 --json'),
+  ).action((numberArgument: string, flags: RuleFlags & { string?: boolean; json?: boolean; symbols?: boolean }) => {
+    const rules = rulesFrom(flags);
+    const { deck, number } = deckFrom(numberArgument, undefined);
+    if (flags.json) return print(JSON.stringify(describeDeal(deck, rules, number)));
+    if (flags.string) return print(formatDeal(deck));
+    const color = useColor();
+    print(`Deal ${number}  (${flags.preset ?? DEFAULT_PRESET}: ${canonicalRules(rules)})\n`);
+    print(renderLayout(new Game(deck, rules), { color, symbols: flags.symbols ?? color }));
+  });
+
+  addRuleOptions(
+    program
+      .command('verify')
+      .description('replay a move list (RULES §5) and say whether it wins')
+      .argument('[n]', 'deal number (or give --deal)')
+      .option('--deal <string>', 'the deal as 52 cards (RULES §2)')
+      .requiredOption('--moves <tokens>', 'the moves, e.g. "T XF W3F(6D) 2W1W4"')
+      .option('--json', 'print {"status": "ok"|"incomplete"|"illegal", "moveIndex", "reason"}')
+      .addHelpText(
+        'after',
+        '\nExit code 0 when the moves win, 1 when they are illegal or do not finish, 2 for bad input.\n\nExamples:\n  eaglewing verify 12 --moves "T T XF W2F"\n  eaglewing verify --deal "KS QS …" --preset coops --moves "…" --json',
+      ),
+  ).action((numberArgument: string | undefined, flags: RuleFlags & { deal?: string; moves: string; json?: boolean }) => {
+    const rules = rulesFrom(flags);
+    const { deck } = deckFrom(numberArgument, flags.deal);
+    const moves = parseMoveList(flags.moves);
+    const result = verify(deck, rules, moves);
+    if (flags.json) {
+      const output: Record<string, unknown> = { status: result.status };
+      if (result.moveIndex !== undefined) output.moveIndex = result.moveIndex;
+      output.reason = result.reason ?? (result.status === 'ok' ? 'all 52 cards are on the foundations' : `legal, but only ${result.foundationCards} of 52 cards reach the foundations`);
+      print(JSON.stringify(output));
+    } else if (result.status === 'ok') {
+      print(`ok: the ${moves.length} moves win`);
+    } else if (result.status === 'incomplete') {
+      print(`incomplete: the ${moves.length} moves are legal but leave ${52 - result.foundationCards} cards off the foundations`);
+    } else {
+      print(`illegal: ${result.reason}`);
+    }
+    process.exitCode = result.status === 'ok' ? EXIT_OK : EXIT_NEGATIVE;
+  });
+
+  program
+    .command('rules')
+    .description('list the presets (RULES §4) and the options that override them')
+    .option('--json', 'print the presets as JSON')
+    .action((flags: { json?: boolean }) => {
+      if (flags.json) {
+        const presets = PRESETS.map((preset) => {
+          const rules = resolveRules(preset.name);
+          return { name: preset.name, source: preset.source, rules, canonical: canonicalRules(rules) };
+        });
+        return print(JSON.stringify(presets));
+      }
+      print(renderRulesTable());
+    });
+
+  return program;
+}
+
+/** Runs the CLI; returns the exit code instead of exiting, so tests can call it. */
+export async function main(argv: string[] = process.argv): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT_OK;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;
+      return EXIT_BAD_INPUT;
+    }
+    if (error instanceof InputError || error instanceof UsageError) {
+      process.stderr.write(`eaglewing: ${error.message}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    throw error;
+  }
+}
+

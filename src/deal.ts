@@ -1,0 +1,85 @@
+// Deal numbers -> shuffled decks (pure-rand), deal strings and their validation, RULES §2.
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import { CARD_COUNT, formatCard, parseCardToken, NO_CARD } from './cards.js';
+import { InputError, type Validation } from './errors.js';
+
+/** A deal: the 52 cards d[0] … d[51] in dealing order (RULES §2). */
+export type Deck = Uint8Array;
+
+export const MAX_DEAL_NUMBER = Number.MAX_SAFE_INTEGER;
+const TWO_TO_32 = 0x1_0000_0000;
+/** Outputs thrown away after seeding, so that nearby deal numbers do not start from similar states. */
+const WARM_UP_OUTPUTS = 16;
+
+export function validateDealNumber(value: string | number): Validation {
+  const text = String(value).trim();
+  if (!/^\d+$/.test(text)) return { ok: false, error: `deal number must be a whole number from 1 to ${MAX_DEAL_NUMBER}, got '${value}'` };
+  const number = Number(text);
+  if (!Number.isSafeInteger(number) || number < 1) {
+    return { ok: false, error: `deal number must be a whole number from 1 to ${MAX_DEAL_NUMBER}, got '${value}'` };
+  }
+  return { ok: true };
+}
+
+export function parseDealNumber(value: string | number): number {
+  const validation = validateDealNumber(value);
+  if (!validation.ok) throw new InputError(validation.error);
+  return Number(String(value).trim());
+}
+
+/**
+ * Deal N: xoroshiro128+ (pure-rand) seeded from N's high and low 32 bits as the state
+ * [~hi, ~lo, lo, hi] (for N < 2^32 exactly pure-rand's xoroshiro128plus(N)), 16 outputs discarded,
+ * then a Fisher–Yates shuffle of the ordered deck (AC … KC, AD … KD, AH … KH, AS … KS):
+ * for i = 51 down to 1, swap d[i] with d[uniformInt(rng, 0, i)].
+ */
+export function dealFromNumber(dealNumber: number): Deck {
+  if (!Number.isSafeInteger(dealNumber) || dealNumber < 1) throw new InputError(`deal number out of range: ${dealNumber}`);
+  const high = Math.floor(dealNumber / TWO_TO_32) | 0;
+  const low = dealNumber % TWO_TO_32 | 0;
+  const rng = xoroshiro128plusFromState([~high, ~low, low, high]);
+  for (let i = 0; i < WARM_UP_OUTPUTS; i++) rng.next();
+  const deck = new Uint8Array(CARD_COUNT);
+  for (let i = 0; i < CARD_COUNT; i++) deck[i] = i;
+  for (let i = CARD_COUNT - 1; i > 0; i--) {
+    const j = uniformInt(rng, 0, i);
+    const card = deck[i];
+    deck[i] = deck[j];
+    deck[j] = card;
+  }
+  return deck;
+}
+
+export function formatDeal(deck: ArrayLike<number>): string {
+  return Array.from(deck, formatCard).join(' ');
+}
+
+/** Every problem with a deal string: bad tokens (with their 1-based position), duplicates, missing cards, wrong count. */
+export function validateDeal(text: string): Validation {
+  const tokens = text.trim().split(/\s+/).filter((token) => token !== '');
+  const problems: string[] = [];
+  const seen = new Uint8Array(CARD_COUNT);
+  const duplicated: string[] = [];
+  tokens.forEach((token, index) => {
+    const card = parseCardToken(token);
+    if (card === NO_CARD) {
+      problems.push(`bad card '${token}' at position ${index + 1}`);
+    } else {
+      if (seen[card] === 1) duplicated.push(formatCard(card));
+      seen[card] = 1;
+    }
+  });
+  if (duplicated.length > 0) problems.push(`duplicated ${duplicated.join(' ')}`);
+  const missing: string[] = [];
+  for (let card = 0; card < CARD_COUNT; card++) if (seen[card] === 0) missing.push(formatCard(card));
+  if (tokens.length !== CARD_COUNT) problems.push(`a deal has 52 cards, got ${tokens.length}`);
+  if (missing.length > 0) problems.push(`missing ${missing.join(' ')}`);
+  return problems.length === 0 ? { ok: true } : { ok: false, error: `bad deal string: ${problems.join('; ')}` };
+}
+
+export function parseDeal(text: string): Deck {
+  const validation = validateDeal(text);
+  if (!validation.ok) throw new InputError(validation.error);
+  return Uint8Array.from(text.trim().split(/\s+/), parseCardToken);
+}

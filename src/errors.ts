@@ -1,0 +1,16 @@
+// Typed errors that the CLI turns into one line and an exit code; nothing below the CLI prints or exits.
+
+/** The user asked for something malformed: a bad deal string, option, preset or file. Exit code 2. */
+export class InputError extends Error {
+  override name = 'InputError';
+}
+
+/** The command line itself is wrong (unknown command, missing argument). Exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface Validation {
+  ok: boolean;
+  error?: string;
+}

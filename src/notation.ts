@@ -1,0 +1,106 @@
+// Move tokens of RULES §5 (`T`, `R`, `W3F(6D)`, `2W1W4` …) to Move values and back.
+import { formatCard, NO_CARD, parseCardToken } from './cards.js';
+import { InputError, type Validation } from './errors.js';
+
+/** Where a move takes its card from: T = turn, R = redeal, X = waste, K = trunk, S = stock, W = a wing. */
+export type MoveSource = 'T' | 'R' | 'X' | 'K' | 'S' | 'W';
+/** Where it goes: F = its foundation, W = a wing; none for T and R. */
+export type MoveTarget = 'F' | 'W' | 'none';
+
+export interface Move {
+  source: MoveSource;
+  /** 1-based wing number when source is W, else 0. Any number parses; the rules decide whether the wing exists. */
+  fromWing: number;
+  target: MoveTarget;
+  /** 1-based wing number when target is W, else 0. */
+  toWing: number;
+  /** Cards moved: 1, or the group size of a `2W1W4` move. */
+  count: number;
+  /** The card named in brackets (for a group, the deepest card), or NO_CARD. */
+  card: number;
+}
+
+const TOKEN_PATTERN = /^(?:(\d+)(?=W))?(T|R|X|K|S|W(\d+))(F|W(\d+))?(?:\(([^()]*)\))?$/i;
+
+/** Checks one token; on failure says what is wrong with it. */
+export function validateMove(token: string): Validation {
+  const match = TOKEN_PATTERN.exec(token);
+  if (!match) return { ok: false, error: `'${token}' is not a move (see RULES §5: T, R, W3F, XF, KF, XW2, KW6, SW5, W1W4, 2W1W4)` };
+  const [, countText, sourceText, , targetText, , cardText] = match;
+  const source = sourceText[0].toUpperCase();
+  const hasTarget = targetText !== undefined;
+  if ((source === 'T' || source === 'R') && hasTarget) return { ok: false, error: `'${token}': ${source} takes no destination` };
+  if (source !== 'T' && source !== 'R' && !hasTarget) return { ok: false, error: `'${token}' has no destination (F or a wing)` };
+  if (source === 'S' && targetText.toUpperCase() === 'F') return { ok: false, error: `'${token}': the stock card goes only into an empty wing (SW)` };
+  if (countText !== undefined) {
+    const count = Number(countText);
+    if (source !== 'W' || !targetText.toUpperCase().startsWith('W')) return { ok: false, error: `'${token}': a count goes only on a wing-to-wing move` };
+    if (count < 2) return { ok: false, error: `'${token}': a count prefix is 2 or more` };
+  }
+  if (cardText !== undefined) {
+    if (source === 'R') return { ok: false, error: `'${token}': R names no card` };
+    if (parseCardToken(cardText) === NO_CARD) return { ok: false, error: `'${token}': '${cardText}' is not a card` };
+  }
+  return { ok: true };
+}
+
+export function parseMove(token: string): Move {
+  const validation = validateMove(token);
+  if (!validation.ok) throw new InputError(validation.error);
+  const [, countText, sourceText, fromText, targetText, toText, cardText] = TOKEN_PATTERN.exec(token)!;
+  const source = sourceText[0].toUpperCase() as MoveSource;
+  const target: MoveTarget = targetText === undefined ? 'none' : (targetText[0].toUpperCase() as MoveTarget);
+  return {
+    source,
+    fromWing: fromText === undefined ? 0 : Number(fromText),
+    target,
+    toWing: toText === undefined ? 0 : Number(toText),
+    count: countText === undefined ? 1 : Number(countText),
+    card: cardText === undefined ? NO_CARD : parseCardToken(cardText),
+  };
+}
+
+export function splitMoveList(text: string): string[] {
+  return text.trim().split(/[\s,]+/).filter((token) => token !== '');
+}
+
+/** Every malformed token in a move list, with its 0-based index. */
+export function validateMoveList(text: string): Validation {
+  const problems = splitMoveList(text)
+    .map((token, index) => ({ index, validation: validateMove(token) }))
+    .filter(({ validation }) => !validation.ok)
+    .map(({ index, validation }) => `move ${index}: ${validation.error}`);
+  return problems.length === 0 ? { ok: true } : { ok: false, error: `bad move list: ${problems.join('; ')}` };
+}
+
+export function parseMoveList(text: string): Move[] {
+  const validation = validateMoveList(text);
+  if (!validation.ok) throw new InputError(validation.error);
+  return splitMoveList(text).map(parseMove);
+}
+
+export function formatMove(move: Move, withCard = true): string {
+  let text = '';
+  if (move.count > 1) text += String(move.count);
+  text += move.source === 'W' ? `W${move.fromWing}` : move.source;
+  if (move.target === 'F') text += 'F';
+  else if (move.target === 'W') text += `W${move.toWing}`;
+  if (withCard && move.card !== NO_CARD && move.source !== 'R') text += `(${formatCard(move.card)})`;
+  return text;
+}
+
+export function formatMoveList(moves: readonly Move[], withCard = true): string {
+  return moves.map((move) => formatMove(move, withCard)).join(' ');
+}
+
+const SOURCE_WORDS: Record<MoveSource, string> = { T: 'turn', R: 'redeal', X: 'waste', K: 'trunk', S: 'stock', W: 'wing' };
+
+/** "6D wing 3 → foundation", for people reading a solution. */
+export function describeMove(move: Move): string {
+  if (move.source === 'T') return move.card === NO_CARD ? 'turn a stock card' : `turn ${formatCard(move.card)}`;
+  if (move.source === 'R') return 'redeal: the waste becomes the stock';
+  const cards = move.card === NO_CARD ? '' : move.count > 1 ? `${move.count} cards from ${formatCard(move.card)} ` : `${formatCard(move.card)} `;
+  const from = move.source === 'W' ? `wing ${move.fromWing}` : SOURCE_WORDS[move.source];
+  const to = move.target === 'F' ? 'foundation' : `wing ${move.toWing}`;
+  return `${cards}${from} → ${to}`;
+}

@@ -1,0 +1,84 @@
+// Text pictures for people: the eagle-shaped layout of a position and the rules table.
+import { formatCard, formatCardSymbol, NO_CARD, suitOf, SUIT_SYMBOLS } from './cards.js';
+import { Game, WING_COUNT } from './engine.js';
+import { canonicalRules, DEFAULT_RULES, PRESETS, type RuleSet } from './rules.js';
+
+export interface RenderOptions {
+  color: boolean;
+  symbols: boolean;
+}
+
+function paint(card: number, options: RenderOptions): string {
+  if (card === NO_CARD) return '--';
+  const text = options.symbols ? formatCardSymbol(card) : formatCard(card);
+  const red = suitOf(card) === 1 || suitOf(card) === 2;
+  return options.color && red ? `\x1b[31m${text}\x1b[0m` : text;
+}
+
+function wingText(game: Game, wing: number, options: RenderOptions): string {
+  const height = game.wingHeight(wing);
+  const cards: string[] = [];
+  for (let depth = height - 1; depth >= 0; depth--) cards.push(paint(game.wingCard(wing, depth), options));
+  return cards.length === 0 ? '(space)' : cards.join(' ');
+}
+
+function pad(text: string, width: number): string {
+  // eslint-disable-next-line no-control-regex
+  const visible = text.replace(/\x1b\[[0-9;]*m/g, '').length;
+  return text + ' '.repeat(Math.max(0, width - visible));
+}
+
+/** The layout shaped like the eagle: foundations above, wings W1–W4 left and W5–W8 right of the trunk, stock and waste below. */
+export function renderLayout(game: Game, options: RenderOptions): string {
+  const foundations: string[] = [];
+  for (let suit = 0; suit < 4; suit++) {
+    const height = game.foundationHeight(suit);
+    const top = height === 0 ? NO_CARD : suit * 13 + ((game.baseRank + height - 1) % 13);
+    foundations.push(`${SUIT_SYMBOLS[suit]} ${paint(top, options)}`);
+  }
+  const trunkCount = game.trunkCount();
+  const trunkCard = game.trunkCard();
+  const trunkText = trunkCount === 0 ? 'Trunk empty' : `Trunk [${trunkCount}]${trunkCard === NO_CARD ? '' : ' ' + paint(trunkCard, options)}`;
+  const lines = [`          Foundations  ${foundations.join('   ')}   (base rank ${formatCard(game.deck[game.rules.trunk + WING_COUNT])[0]})`, ''];
+  for (let row = 0; row < 4; row++) {
+    const left = pad(`  W${row + 1}  ${wingText(game, row, options)}`, 22);
+    const middle = pad(row === 1 ? trunkText : '', 24);
+    lines.push(`${left}${middle}W${row + 5}  ${wingText(game, row + 4, options)}`);
+  }
+  lines.push('');
+  lines.push(`  Stock ${game.stockCount()}   Waste ${game.wasteCount()} ${paint(game.wasteTop(), options)}   Redeals used ${game.redealsUsed()} of ${game.rules.redeals}`);
+  return lines.join('\n');
+}
+
+/** RULES §4 as a table, plus the option ranges. */
+export function renderRulesTable(): string {
+  const header = ['preset', 'build', 'max-wing', 'wing-moves', 'trunk-play', 'space-from', 'redeals', 'trunk'];
+  const rows = PRESETS.map((preset) => {
+    const rules: RuleSet = { ...DEFAULT_RULES, ...preset.rules };
+    const builds = rules.build !== 'none';
+    return [
+      preset.name,
+      rules.build,
+      builds ? String(rules.maxWing) : '-',
+      builds ? rules.wingMoves : '-',
+      rules.trunkPlay,
+      rules.spaceFrom.join(',') || 'none',
+      String(rules.redeals),
+      String(rules.trunk),
+    ];
+  });
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
+  const format = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  return [
+    format(header),
+    format(widths.map((width) => '-'.repeat(width))),
+    ...rows.map(format),
+    '',
+    'Override any option on top of a preset:',
+    '  --build none|suit-down   --max-wing 1-13   --wing-moves single|whole|group',
+    '  --trunk-play last|last-any|top   --space-from waste,stock,wings|none',
+    '  --redeals 0-10   --trunk 0-20',
+    '',
+    `Canonical form, e.g. strict: ${canonicalRules({ ...DEFAULT_RULES })}`,
+  ].join('\n');
+}

@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadCases, ROOT } from './helpers.js';
+
+const BIN = join(ROOT, 'bin', 'eaglewing.js');
+
+/** Runs the built CLI (npm test builds first). */
+export function run(...args: string[]): { code: number; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+function expectBadInput(result: { code: number; stdout: string; stderr: string }, message: string): void {
+  expect(result.code).toBe(2);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).toContain(message);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('eaglewing deal', () => {
+  it('prints the same deal string every time', () => {
+    const first = run('deal', '1', '--string');
+    expect(first.code).toBe(0);
+    expect(first.stdout.trim().split(' ')).toHaveLength(52);
+    expect(run('deal', '1', '--string').stdout).toBe(first.stdout);
+  });
+  it('draws the layout with wings, trunk, base, stock and waste', () => {
+    const { stdout, code } = run('deal', '1');
+    expect(code).toBe(0);
+    for (const part of ['W1', 'W8', 'Trunk [13]', 'Foundations', 'Stock 30', 'Waste 0']) expect(stdout).toContain(part);
+  });
+  it('describes the deal as JSON', () => {
+    const description = JSON.parse(run('deal', '2', '--json', '--trunk', '5').stdout);
+    expect(description.trunk).toHaveLength(5);
+    expect(description.wings).toHaveLength(8);
+    expect(description.stock).toHaveLength(52 - 5 - 9);
+    expect(description.rules).toContain('trunk=5');
+  });
+  it('refuses a bad deal number or option in one line with exit code 2', () => {
+    expectBadInput(run('deal', '0'), 'deal number must be a whole number');
+    expectBadInput(run('deal', '1', '--preset', 'nope'), "unknown preset 'nope'");
+    expectBadInput(run('deal', '1', '--trunk', '25'), '--trunk must be a whole number from 0 to 20');
+    expectBadInput(run('frobnicate'), "unknown command 'frobnicate'");
+  });
+});
+
+describe('eaglewing verify', () => {
+  const cases = loadCases().filter((entry) => entry.kind === 'verify');
+  const winning = cases.find((entry) => entry.expected === 'ok' && entry.options === '--preset coops')!;
+  it('exit 0 and status ok for a winning line', () => {
+    const result = run('verify', '--deal', winning.deal, '--preset', 'coops', '--moves', winning.moves, '--json');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'ok' });
+  });
+  it('exit 1 and the first bad move for an illegal line', () => {
+    const bad = cases.find((entry) => entry.expected === 'bad 4' && entry.moves === 'T XF T XF KF')!;
+    const result = run('verify', '--deal', bad.deal, '--moves', bad.moves, '--json');
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'illegal', moveIndex: 4 });
+    expect(JSON.parse(result.stdout).reason).toContain('move 4 KF');
+  });
+  it('exit 1 for a legal line that does not win', () => {
+    const result = run('verify', '--deal', winning.deal, '--moves', 'T XF', '--json');
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).status).toBe('incomplete');
+    expect(run('verify', '1', '--moves', 'T').stdout).toContain('incomplete');
+  });
+  it('exit 2 for a malformed move list or deal string', () => {
+    expectBadInput(run('verify', '1', '--moves', 'T QQ'), 'move 1');
+    expectBadInput(run('verify', '--deal', 'AS KS', '--moves', 'T'), 'bad deal string');
+    expectBadInput(run('verify', '--moves', 'T'), 'give a deal number or --deal');
+  });
+});
+
+describe('eaglewing rules', () => {
+  it('lists every preset', () => {
+    const { stdout } = run('rules');
+    for (const name of ['strict', 'coops', 'easy', 'goodsol', 'pysol']) expect(stdout).toContain(name);
+    expect(JSON.parse(run('rules', '--json').stdout)).toHaveLength(5);
+  });
+  it('has help with examples', () => {
+    const help = run('verify', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Examples:');
+  });
+});

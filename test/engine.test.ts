@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import { CARD_COUNT, formatCard } from '../src/cards.js';
+import { dealFromNumber } from '../src/deal.js';
+import { divide, Game, perft, toNotation, WING_COUNT } from '../src/engine.js';
+import { formatMove, parseMoveList } from '../src/notation.js';
+import { PRESET_NAMES, resolveRules, type RuleSet } from '../src/rules.js';
+import { verify } from '../src/verify.js';
+import { allows, engineTokens, makeDeal, playTokens, testRandom } from './helpers.js';
+
+/** Every card is in exactly one place; no wing over maxWing; no empty wing while the trunk has cards. */
+function checkInvariants(game: Game): void {
+  const seen = new Uint8Array(CARD_COUNT);
+  const mark = (card: number) => {
+    if (seen[card]) throw new Error(`${formatCard(card)} is in two places`);
+    seen[card] = 1;
+  };
+  for (let suit = 0; suit < 4; suit++) {
+    for (let height = 0; height < game.foundationHeight(suit); height++) mark(suit * 13 + ((game.baseRank + height) % 13));
+  }
+  for (let wing = 0; wing < WING_COUNT; wing++) {
+    const height = game.wingHeight(wing);
+    if (height > Math.max(1, game.rules.maxWing)) throw new Error(`wing ${wing + 1} holds ${height}`);
+    if (height === 0 && game.trunkCount() > 0) throw new Error(`wing ${wing + 1} empty while the trunk has cards`);
+    for (let depth = 0; depth < height; depth++) mark(game.wingCard(wing, depth));
+  }
+  for (let i = 0; i < game.trunkCount(); i++) mark(game.deck[i]);
+  for (let i = 0; i < game.stockLength; i++) if (game.isPresent(i)) mark(game.stockCards[i]);
+  const missing = seen.indexOf(0);
+  if (missing >= 0) throw new Error(`${formatCard(missing)} is nowhere`);
+}
+
+const ALL_TOKENS = (() => {
+  const tokens = ['T', 'R', 'XF', 'KF'];
+  for (let a = 1; a <= 8; a++) {
+    tokens.push(`W${a}F`, `XW${a}`, `KW${a}`, `SW${a}`);
+    for (let b = 1; b <= 8; b++) {
+      if (a === b) continue;
+      tokens.push(`W${a}W${b}`);
+      for (let n = 2; n <= 3; n++) tokens.push(`${n}W${a}W${b}`);
+    }
+  }
+  return tokens;
+})();
+
+describe('perft (exact move-sequence counts)', () => {
+  // Pinned from this engine and cross-checked move by move against the verifier below;
+  // a change here means the move generator changed.
+  const expected: Record<string, number[]> = {
+    strict: [2, 3, 4, 5, 6, 7, 8, 9, 1, 1, 1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1],
+    coops: [3, 7, 15, 31, 73, 145, 279, 427, 2, 3, 6, 8, 14, 18, 21, 33, 1, 1, 1, 2, 2, 2, 2, 2],
+    easy: [3, 7, 15, 31, 73, 157, 315, 499, 2, 3, 6, 8, 14, 18, 21, 33, 1, 1, 1, 2, 2, 2, 2, 2],
+    goodsol: [3, 9, 26, 68, 180, 454, 984, 1602, 2, 3, 6, 8, 14, 18, 21, 33, 1, 1, 1, 2, 2, 2, 2, 2],
+    pysol: [3, 7, 15, 31, 73, 145, 279, 427, 2, 3, 6, 8, 14, 18, 21, 33, 1, 1, 1, 2, 2, 2, 2, 2],
+  };
+  for (const preset of PRESET_NAMES) {
+    it(`${preset}, deals 1-3, depths 1-8`, () => {
+      const counts: number[] = [];
+      for (const number of [1, 2, 3]) {
+        const game = new Game(dealFromNumber(number), resolveRules(preset));
+        for (let depth = 1; depth <= 8; depth++) counts.push(perft(game, depth));
+      }
+      expect(counts).toEqual(expected[preset]);
+    });
+  }
+  it('divide splits perft by first move', () => {
+    const game = new Game(dealFromNumber(1), resolveRules('coops'));
+    const parts = divide(game, 4);
+    let sum = 0;
+    for (const count of parts.values()) sum += count;
+    expect(sum).toBe(perft(game, 4));
+    expect(parts.size).toBe(engineTokens(game).length);
+  });
+});
+
+describe('engine against the verifier (random playouts)', () => {
+  const variants: [string, RuleSet][] = [
+    ...PRESET_NAMES.map((name) => [name, resolveRules(name)] as [string, RuleSet]),
+    ['coops trunk 2 max-wing 5', resolveRules('coops', { trunk: 2, maxWing: 5 })],
+    ['goodsol trunk 0', resolveRules('goodsol', { trunk: 0 })],
+    ['easy trunk 1 space-from wings', resolveRules('easy', { trunk: 1, spaceFrom: 'wings' })],
+    ['pysol trunk 3 redeals 4', resolveRules('pysol', { trunk: 3, redeals: 4 })],
+  ];
+  for (const [name, rules] of variants) {
+    it(`${name}: legal moves equal the tokens the verifier accepts, step by step`, () => {
+      const random = testRandom(name.length * 7919);
+      for (let playout = 0; playout < 6; playout++) {
+        const deck = dealFromNumber(100 + playout);
+        const game = new Game(deck, rules);
+        const played: string[] = [];
+        for (let step = 0; step < 60; step++) {
+          const legal = new Set(engineTokens(game));
+          for (const token of ALL_TOKENS) {
+            const moves = parseMoveList([...played, token].join(' '));
+            const result = verify(deck, rules, moves);
+            const accepted = !(result.status === 'illegal' && result.moveIndex === moves.length - 1);
+            if (accepted !== legal.has(token)) throw new Error(`${name} deal ${100 + playout} after "${played.join(' ')}": ${token} engine=${legal.has(token)} verifier=${accepted}`);
+          }
+          if (legal.size === 0) break;
+          const tokens = [...legal];
+          const token = tokens[random(tokens.length)];
+          playTokens(game, token);
+          played.push(token);
+        }
+      }
+    });
+  }
+});
+
+describe('engine invariants over random playouts', () => {
+  for (const preset of PRESET_NAMES) {
+    it(`${preset}: 1000 playouts keep every card in one place; undo restores exactly`, () => {
+      const random = testRandom(preset.length * 31 + 1);
+      const rules = resolveRules(preset);
+      const moves = new Int32Array(256);
+      for (let playout = 0; playout < 1000; playout++) {
+        const game = new Game(dealFromNumber(1 + playout), rules);
+        const snapshots: Int32Array[] = [];
+        for (let step = 0; step < 200; step++) {
+          checkInvariants(game);
+          const count = game.legalMoves(moves);
+          if (count === 0) break;
+          snapshots.push(game.state.slice());
+          game.apply(moves[random(count)]);
+        }
+        while (snapshots.length > 0) {
+          game.undo();
+          const expected = snapshots.pop()!;
+          if (game.state.some((word, index) => word !== expected[index])) throw new Error(`undo did not restore deal ${1 + playout}`);
+        }
+      }
+    });
+  }
+});
+
+describe('rules, one at a time (engine and verifier must both follow each)', () => {
+  const strict = resolveRules('strict');
+  const both = (value: boolean) => ({ engine: value, verifier: value });
+
+  it('RULES §2: the layout follows the trunk size', () => {
+    const deck = dealFromNumber(9);
+    for (const trunk of [0, 5, 13, 20]) {
+      const game = new Game(deck, resolveRules('strict', { trunk }));
+      expect(game.trunkCount()).toBe(trunk);
+      for (let wing = 0; wing < 8; wing++) expect(game.wingTop(wing)).toBe(deck[trunk + wing]);
+      expect(game.foundationTotal()).toBe(1);
+      expect(game.baseRank).toBe(deck[trunk + 8] % 13);
+      expect(game.stockTop()).toBe(deck[trunk + 9]);
+      expect(game.stockCount()).toBe(52 - trunk - 9);
+    }
+  });
+  it('RULES §3.2: the base rank starts a foundation; ranks go round the corner', () => {
+    const deck = makeDeal({ trunk: '2C', wings: 'QD KD AD 3C 4C 5C 6C 7C', base: 'QC', stock: 'KC' });
+    const strict = resolveRules('strict', { trunk: 1 });
+    expect(allows(deck, strict, '', 'W1F')).toEqual(both(true)); // QD starts diamonds
+    expect(allows(deck, strict, '', 'W2F')).toEqual(both(false)); // KD before QD: no
+    expect(allows(deck, strict, 'W1F W2F', 'W3F')).toEqual(both(true)); // AD after KD
+    expect(allows(deck, strict, 'T XF', 'W1F')).toEqual(both(true));
+  });
+  it('RULES §3.3: an emptied wing takes the trunk top at once', () => {
+    const deck = makeDeal({ trunk: '9S 8S', wings: '2C 3H 4H 5H 6H 7H 8H 9H', base: 'AC' });
+    const game = new Game(deck, resolveRules('strict', { trunk: 2 }));
+    playTokens(game, 'W1F');
+    expect(formatCard(game.wingTop(0))).toBe('9S');
+    expect(game.trunkCount()).toBe(1);
+  });
+  it('RULES §3.4 trunkPlay last: only the last trunk card is in play, and only to a foundation', () => {
+    const deck = makeDeal({ trunk: '2C 3C', wings: '4H 5H 6H 7H 8H 9H TH JH', base: 'AC' });
+    expect(allows(deck, resolveRules('strict', { trunk: 2 }), '', 'KF')).toEqual(both(false));
+    expect(allows(deck, resolveRules('strict', { trunk: 2, trunkPlay: 'top' }), '', 'KF')).toEqual(both(true));
+    const single = makeDeal({ trunk: '2C', wings: '3C 5H 6H 7H 8H 9H TH JH', base: 'AC' });
+    expect(allows(single, resolveRules('strict', { trunk: 1 }), '', 'KF')).toEqual(both(true));
+    expect(allows(single, resolveRules('coops', { trunk: 1 }), '', 'KW1')).toEqual(both(false));
+  });
+  it('RULES §3.4 trunkPlay last-any and top: the trunk card may build on a wing', () => {
+    const deck = makeDeal({ trunk: '2C', wings: '3C 5H 6H 7H 8H 9H TH JH', base: 'KS' });
+    expect(allows(deck, resolveRules('coops', { trunk: 1, trunkPlay: 'last-any' }), '', 'KW1')).toEqual(both(true));
+    expect(allows(deck, resolveRules('strict', { trunk: 1, trunkPlay: 'last-any' }), '', 'KW1')).toEqual(both(false));
+    const deep = makeDeal({ trunk: '2C 9D', wings: '3C 5H 6H 7H 8H 9H TH JH', base: 'KS' });
+    expect(allows(deep, resolveRules('coops', { trunk: 2, trunkPlay: 'last-any' }), '', 'KW1')).toEqual(both(false));
+    expect(allows(deep, resolveRules('coops', { trunk: 2, trunkPlay: 'top' }), '', 'KW1')).toEqual(both(true));
+  });
+  it('RULES §3.5 spaceFrom: waste and stock fill spaces only once the trunk is empty', () => {
+    const deck = makeDeal({ wings: '2C 5H 6H 7H 8H 9H TH JH', base: 'AC', stock: '9S 8S' });
+    const noTrunk = (spaceFrom: string) => resolveRules('strict', { trunk: 0, spaceFrom });
+    expect(allows(deck, noTrunk('waste,stock'), 'W1F T', 'XW1')).toEqual(both(true));
+    expect(allows(deck, noTrunk('stock'), 'W1F T', 'XW1')).toEqual(both(false));
+    expect(allows(deck, noTrunk('waste,stock'), 'W1F', 'SW1')).toEqual(both(true));
+    expect(allows(deck, noTrunk('waste'), 'W1F', 'SW1')).toEqual(both(false));
+    expect(allows(deck, noTrunk('none'), 'W1F T', 'XW1')).toEqual(both(false));
+    const trunk = makeDeal({ trunk: '3C', wings: '2C 5H 6H 7H 8H 9H TH JH', base: 'AC', stock: '9S' });
+    // with a trunk the space is filled at once, so there is no space to fill
+    expect(allows(trunk, resolveRules('strict', { trunk: 1 }), 'W1F', 'SW1')).toEqual(both(false));
+  });
+  it('RULES §3.5 + §3.8: spaceFrom wings lets a wing card or group fill a space', () => {
+    const deck = makeDeal({ wings: '2C TS 9S 7H 8H 9H TH JH', base: 'AC' });
+    const rules = (wingMoves: string, spaceFrom = 'waste,wings') => resolveRules('coops', { trunk: 0, wingMoves, spaceFrom });
+    expect(allows(deck, rules('single', 'waste'), 'W1F', 'W2W1')).toEqual(both(false));
+    expect(allows(deck, rules('single'), 'W1F', 'W2W1')).toEqual(both(true));
+    // W3W2 builds 9S on TS: wing 2 holds TS 9S and wing 3 is a space
+    expect(allows(deck, rules('single'), 'W1F W3W2', 'W2W1')).toEqual(both(true));
+    expect(allows(deck, rules('single'), 'W1F W3W2', '2W2W1')).toEqual(both(false));
+    expect(allows(deck, rules('whole'), 'W1F W3W2', 'W2W1')).toEqual(both(false));
+    expect(allows(deck, rules('whole'), 'W1F W3W2', '2W2W1')).toEqual(both(true));
+    expect(allows(deck, rules('group'), 'W1F W3W2', 'W2W1')).toEqual(both(true));
+    expect(allows(deck, rules('group'), 'W1F W3W2', '2W2W1')).toEqual(both(true));
+  });
+  it('RULES §3.6 redeals: the waste turns over as many times as allowed, and needs cards', () => {
+    const deck = makeDeal({ trunk: '', wings: '2C 3C 4C 5C 6C 7C 8C 9C', base: 'AC', stock: 'TC JC QC KC AD 2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AH 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AS 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS' });
+    const turns = 'T '.repeat(43).trim();
+    for (const redeals of [0, 1, 2]) {
+      const rules = resolveRules('strict', { trunk: 0, redeals });
+      const prefix = Array.from({ length: redeals }, () => `${turns} R`).join(' ');
+      expect(allows(deck, rules, `${prefix} ${turns}`, 'R')).toEqual(both(false));
+      if (redeals > 0) expect(allows(deck, rules, `${Array.from({ length: redeals - 1 }, () => `${turns} R`).join(' ')} ${turns}`, 'R')).toEqual(both(true));
+    }
+    expect(allows(deck, resolveRules('strict', { trunk: 0 }), 'T', 'R')).toEqual(both(false)); // stock not empty
+  });
+  it('RULES §3.7 build: suit-down, round the corner, only where wings build', () => {
+    const deck = makeDeal({ trunk: 'QD', wings: 'AC KC 4S 5S 5H 7H 8H 9H', base: '2D' });
+    const coops = resolveRules('coops', { trunk: 1 });
+    const strict = resolveRules('strict', { trunk: 1 });
+    expect(allows(deck, coops, '', 'W2W1')).toEqual(both(true)); // KC on AC
+    expect(allows(deck, coops, '', 'W3W4')).toEqual(both(true)); // 4S on 5S
+    expect(allows(deck, coops, '', 'W3W5')).toEqual(both(false)); // 4S on 5H: wrong suit
+    expect(allows(deck, coops, '', 'W4W3')).toEqual(both(false)); // 5S on 4S: upward
+    expect(allows(deck, strict, '', 'W3W4')).toEqual(both(false));
+  });
+  it('RULES §3.7 maxWing: a build needs room', () => {
+    const deck = makeDeal({ trunk: 'QD JD', wings: '6S 5S 4S 3S 5H 7H 8H 9H', base: '2D' });
+    const withMax = (maxWing: number) => resolveRules('coops', { maxWing, trunk: 2 });
+    expect(allows(deck, withMax(1), '', 'W2W1')).toEqual(both(false));
+    expect(allows(deck, withMax(2), '', 'W2W1')).toEqual(both(true));
+    expect(allows(deck, withMax(2), 'W2W1', 'W3W1')).toEqual(both(false));
+    expect(allows(deck, withMax(3), 'W2W1', 'W3W1')).toEqual(both(true));
+    expect(allows(deck, withMax(3), 'W2W1 W3W1', 'W4W1')).toEqual(both(false));
+  });
+  it('RULES §3.8 wingMoves onto a wing: single, whole pile, or any top group, within maxWing', () => {
+    const deck = makeDeal({ trunk: 'QD JD TD', wings: 'TS 9S 8S JS 5H 7H 8H 9H', base: '2D' });
+    const with_ = (wingMoves: string, maxWing = 3) => resolveRules('coops', { wingMoves, maxWing, trunk: 3 });
+    // after W3W2: wing 2 holds 9S 8S; moving both onto TS (wing 1) is a group/whole move
+    expect(allows(deck, with_('single'), 'W3W2', '2W2W1')).toEqual(both(false));
+    expect(allows(deck, with_('whole'), 'W3W2', '2W2W1')).toEqual(both(true));
+    expect(allows(deck, with_('group'), 'W3W2', '2W2W1')).toEqual(both(true));
+    expect(allows(deck, with_('whole', 2), 'W3W2', '2W2W1')).toEqual(both(false)); // 3 cards > maxWing 2
+    expect(allows(deck, with_('group', 5), 'W2W1', '2W1W4')).toEqual(both(true)); // TS 9S onto JS
+    expect(allows(deck, with_('whole', 5), 'W2W1 W3W1', '2W1W4')).toEqual(both(false)); // not the whole pile
+    expect(allows(deck, with_('group', 5), 'W2W1 W3W1', '2W1W4')).toEqual(both(false)); // 9S is not below JS
+    expect(allows(deck, with_('group', 5), 'W2W1 W3W1', '3W1W4')).toEqual(both(true));
+  });
+});
+
+describe('move notation of engine moves', () => {
+  it('annotates each move with the card it moves', () => {
+    const game = new Game(dealFromNumber(1), resolveRules('strict'));
+    const moves = new Int32Array(256);
+    const count = game.legalMoves(moves);
+    const tokens = Array.from(moves.subarray(0, count), (move) => formatMove(toNotation(move)));
+    expect(tokens).toContain(`T(${formatCard(game.stockTop())})`);
+  });
+});

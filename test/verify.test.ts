@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseDeal } from '../src/deal.js';
+import { parseMoveList } from '../src/notation.js';
+import { verify } from '../src/verify.js';
+import { loadCases, rulesFromArgs } from './helpers.js';
+
+describe('verifier on the hand-checked cases (../shared/cases)', () => {
+  const cases = loadCases().filter((entry) => entry.kind === 'verify');
+  it('has cases to check', () => expect(cases.length).toBeGreaterThan(20));
+  it.each(cases.map((entry) => [entry.line, entry] as const))('case on line %i', (_, entry) => {
+    const result = verify(parseDeal(entry.deal), rulesFromArgs(entry.options), parseMoveList(entry.moves));
+    if (entry.expected.startsWith('bad')) {
+      expect(result.status).toBe('illegal');
+      expect(result.moveIndex).toBe(Number(entry.expected.split(' ')[1]));
+      expect(result.reason).toMatch(/^move \d+ /);
+    } else {
+      expect(result.status).toBe(entry.expected);
+    }
+  });
+});
+
+describe('verifier messages', () => {
+  it('says why a build is refused', () => {
+    const entry = loadCases().find((c) => c.kind === 'verify' && c.moves === 'T T T T XW2')!;
+    const result = verify(parseDeal(entry.deal), rulesFromArgs(entry.options), parseMoveList(entry.moves));
+    expect(result.reason).toBe('move 4 XW2: 7C cannot go on JC');
+  });
+});
