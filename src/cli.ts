@@ -8,6 +8,11 @@ import { parseMoveList } from './notation.js';
 import { renderLayout, renderRulesTable } from './render.js';
 import { canonicalRules, DEFAULT_PRESET, PRESET_NAMES, PRESETS, resolveRules, type RuleSet } from './rules.js';
 import { verify } from './verify.js';
+import { readFileSync } from 'node:fs';
+import { numberedSolution, solveReport, statsLines } from './run/report.js';
+import { parseLimits, type LimitFlags } from './solver/limits.js';
+import { Solver } from './solver/search.js';
+import { runBench, formatBench } from './run/bench.js';
 
 export const EXIT_OK = 0;
 export const EXIT_NEGATIVE = 1;
@@ -35,6 +40,36 @@ function addRuleOptions(command: Command): Command {
     .option('--wing-moves <kind>', 'single | whole | group (RULES §3.8)')
     .option('--trunk-play <kind>', 'last | last-any | top (RULES §3.4)')
     .option('--space-from <list>', 'comma list of waste, stock, wings, or none (RULES §3.5)');
+}
+
+function addLimitOptions(command: Command): Command {
+  return command
+    .option('--max-nodes <n>', 'stop with unknown after n positions (0 = no limit)', '0')
+    .option('--time-limit <seconds>', 'stop with unknown after this long (0 = no limit)', '0')
+    .option('--memory <mb>', 'transposition-table cap in MB; a full table gives unknown', '256')
+    .option('--no-prune', 'plain search over all legal moves: no forced safe plays, no space symmetry');
+}
+
+/** Deal strings, one per line (blank lines skipped); every bad line is reported before anything is solved. */
+function readDealsFile(file: string): Deck[] {
+  let text: string;
+  try {
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (error) {
+    throw new InputError(`cannot read --deals-file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  const decks: Deck[] = [];
+  const lines = text.split(/\r?\n/);
+  lines.forEach((line, index) => {
+    if (line.trim() === '') return;
+    try {
+      decks.push(parseDeal(line));
+    } catch (error) {
+      if (error instanceof InputError) throw new InputError(`${file} line ${index + 1}: ${error.message}`);
+      throw error;
+    }
+  });
+  return decks;
 }
 
 function rulesFrom(flags: RuleFlags): RuleSet {
@@ -146,6 +181,70 @@ Exit codes: 0 success, 1 a negative answer (a move list that does not win), 2 ba
     }
     process.exitCode = result.status === 'ok' ? EXIT_OK : EXIT_NEGATIVE;
   });
+
+  addLimitOptions(
+    addRuleOptions(
+      program
+        .command('solve')
+        .description('solve deals with perfect information: won (with a solution that replays), lost (proved) or unknown (a limit hit)')
+        .argument('[n]', 'deal number (or give --deal or --deals-file)')
+        .option('--deal <string>', 'the deal as 52 cards (RULES §2)')
+        .option('--deals-file <file>', 'one deal string per line; - reads standard input')
+        .option('--json', 'print {deal, rules, result, nodes, ms, moves}, one object per line')
+        .option('--stats', 'also print transposition-table fill and hit rate')
+        .addHelpText(
+          'after',
+          `
+Exit code for one deal: 0 won, 1 lost or unknown, 2 bad input. With --deals-file: 0 once every deal is reported.
+
+Examples:
+  eaglewing solve 7
+  eaglewing solve 7 --preset coops --json
+  eaglewing solve --deal "KS QS JS …" --preset strict --redeals 4
+  eaglewing deal 5 --string | eaglewing solve --deals-file - --json
+  eaglewing solve 92 --preset coops --max-nodes 100000 --stats`,
+        ),
+    ),
+  ).action((numberArgument: string | undefined, flags: RuleFlags & LimitFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean }) => {
+    const rules = rulesFrom(flags);
+    const limits = parseLimits(flags);
+    if (flags.dealsFile !== undefined) {
+      if (numberArgument !== undefined || flags.deal !== undefined) throw new UsageError('give a deal number, --deal or --deals-file, not several');
+      const decks = readDealsFile(flags.dealsFile);
+      const solver = new Solver(limits);
+      for (const deck of decks) {
+        const result = solver.solve(deck, rules);
+        const report = solveReport(deck, rules, result);
+        print(flags.json ? JSON.stringify(report) : `${report.result}\t${report.nodes}\t${report.ms}ms\t${report.deal}`);
+      }
+      return;
+    }
+    const { deck, number } = deckFrom(numberArgument, flags.deal);
+    const result = new Solver(limits).solve(deck, rules);
+    if (flags.json) {
+      print(JSON.stringify(solveReport(deck, rules, result)));
+    } else {
+      const color = useColor();
+      print(`${number === undefined ? 'Deal' : `Deal ${number}`}  (${flags.preset ?? DEFAULT_PRESET}: ${canonicalRules(rules)})\n`);
+      print(renderLayout(new Game(deck, rules), { color, symbols: color }));
+      const verdict = result.result === 'unknown' ? `unknown (${result.unknownReason} limit reached)` : result.result;
+      print(`\n${verdict.toUpperCase()}  nodes ${result.nodes.toLocaleString('en-US')}  time ${result.ms} ms`);
+      if (result.result === 'won') print(`\nSolution, ${result.moves.length} moves:\n${numberedSolution(result)}`);
+    }
+    if (flags.stats) process.stderr.write(statsLines(result) + '\n');
+    process.exitCode = result.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
+  });
+
+  program
+    .command('bench')
+    .description('solve a fixed set of deals per preset on one thread: deals/s, nodes/s and a node-count signature')
+    .option('--json', 'print the measurements as JSON')
+    .option('--quick', 'a smaller set (for smoke tests); its signature differs from the full one')
+    .addHelpText('after', '\nThe signature is the total node count: it changes exactly when the search changes.\n\nExample:\n  eaglewing bench')
+    .action((flags: { json?: boolean; quick?: boolean }) => {
+      const result = runBench(flags.quick ? 'quick' : 'full', (line) => process.stderr.write(line + '\n'));
+      print(flags.json ? JSON.stringify(result) : formatBench(result));
+    });
 
   program
     .command('rules')

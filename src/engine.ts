@@ -9,7 +9,7 @@ import { wingsBuild, type RuleSet } from './rules.js';
  *
  * | word  | bits  | field                                                              |
  * |-------|-------|--------------------------------------------------------------------|
- * | 0..7  | 0-5   | wing i: its bottom card (a wing is always a run down in suit)      |
+ * | 0..7  | 0-5   | wing i: its top card (a wing is always a run down in suit)         |
  * | 0..7  | 6-9   | wing i: its height, 0 = empty                                      |
  * | 8     | 4s..  | foundation height of suit s (0–13), 4 bits each                    |
  * | 9     | 0-4   | cards left in the trunk: deck[0 … n-1], top deck[n-1]              |
@@ -93,6 +93,12 @@ export function toNotation(move: number): Move {
   };
 }
 
+/** The card `steps` ranks above `card` in its suit, round the corner. */
+export function rankedUp(card: number, steps: number): number {
+  const rank = card % RANK_COUNT;
+  return card - rank + ((rank + steps) % RANK_COUNT);
+}
+
 /** Lowest set bit index of a 32-bit word, or 32. */
 function lowestBit(word: number): number {
   return word === 0 ? 32 : 31 - Math.clz32(word & -word);
@@ -155,17 +161,16 @@ export class Game {
     return (this.state[wing] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK;
   }
   wingBottom(wing: number): number {
-    return this.state[wing] & WING_CARD_MASK;
+    return this.wingCard(wing, this.wingHeight(wing) - 1);
   }
-  /** The card `depth` places below the top of a wing (0 = the top). */
+  /** The card `depth` places below the top of a wing (0 = the top): one rank higher per place. */
   wingCard(wing: number, depth: number): number {
-    const bottom = this.wingBottom(wing);
-    const steps = this.wingHeight(wing) - 1 - depth;
-    const rank = rankOf(bottom);
-    return bottom - rank + ((rank - steps + RANK_COUNT * 2) % RANK_COUNT);
+    const top = this.state[wing] & WING_CARD_MASK;
+    return depth === 0 ? top : rankedUp(top, depth);
   }
   wingTop(wing: number): number {
-    return this.wingHeight(wing) === 0 ? NO_CARD : this.wingCard(wing, 0);
+    const word = this.state[wing];
+    return ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0 ? NO_CARD : word & WING_CARD_MASK;
   }
   foundationHeight(suit: number): number {
     return (this.state[FOUNDATION_WORD] >> (suit * FOUNDATION_BITS)) & FOUNDATION_MASK;
@@ -330,14 +335,19 @@ export class Game {
       bigger.set(this.history);
       this.history = bigger;
     }
-    this.history.set(this.state, this.historyDepth * STATE_WORDS);
+    const history = this.history;
+    const state = this.state;
+    const start = this.historyDepth * STATE_WORDS;
+    for (let i = 0; i < STATE_WORDS; i++) history[start + i] = state[i];
     this.historyDepth++;
   }
   undo(): void {
     if (this.historyDepth === 0) throw new Error('nothing to undo');
     this.historyDepth--;
     const start = this.historyDepth * STATE_WORDS;
-    this.state.set(this.history.subarray(start, start + STATE_WORDS));
+    const history = this.history;
+    const state = this.state;
+    for (let i = 0; i < STATE_WORDS; i++) state[i] = history[start + i];
   }
   depth(): number {
     return this.historyDepth;
@@ -397,13 +407,15 @@ export class Game {
     this.state[FOUNDATION_WORD] += 1 << (suit * FOUNDATION_BITS);
   }
   takeFromWing(wing: number, count: number): void {
-    this.state[wing] -= count << WING_HEIGHT_SHIFT;
+    const word = this.state[wing];
+    const height = ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) - count;
+    this.state[wing] = height === 0 ? 0 : rankedUp(word & WING_CARD_MASK, count) | (height << WING_HEIGHT_SHIFT);
   }
   /** Puts a run of `count` cards whose deepest card is `deepest` on a wing (empty or a build). */
   placeOnWing(wing: number, deepest: number, count: number): void {
-    const height = this.wingHeight(wing);
-    if (height === 0) this.state[wing] = deepest | (count << WING_HEIGHT_SHIFT);
-    else this.state[wing] += count << WING_HEIGHT_SHIFT;
+    const top = count === 1 ? deepest : rankedUp(deepest, RANK_COUNT - count + 1);
+    const height = this.wingHeight(wing) + count;
+    this.state[wing] = top | (height << WING_HEIGHT_SHIFT);
   }
   /** RULES §3.3: every empty wing takes the trunk's top card while the trunk has cards. */
   fillFromTrunk(): void {

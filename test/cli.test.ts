@@ -85,3 +85,46 @@ describe('eaglewing rules', () => {
     expect(help.stdout).toContain('Examples:');
   });
 });
+
+describe('eaglewing solve', () => {
+  it('prints {deal, rules, result, nodes, ms, moves} and the moves replay through eaglewing verify', () => {
+    const result = run('solve', '1', '--json');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout);
+    expect(Object.keys(report)).toEqual(['deal', 'rules', 'result', 'nodes', 'ms', 'moves']);
+    expect(report.result).toBe('won');
+    expect(report.moves).toMatch(/\(\w\w\)/);
+    const replay = run('verify', '--deal', report.deal, '--moves', report.moves, '--json');
+    expect(replay.code).toBe(0);
+    expect(JSON.parse(replay.stdout).status).toBe('ok');
+  });
+  it('exits 1 for a lost deal and shows numbered steps for a won one', () => {
+    const lost = loadCases().find((c) => c.kind === 'solve' && c.expected === 'lost' && c.options === '--preset strict')!;
+    const result = run('solve', '--deal', lost.deal);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('LOST');
+    const won = run('solve', '1');
+    expect(won.stdout).toContain('WON');
+    expect(won.stdout).toMatch(/\n\s*1\. \w\w .*→/);
+  });
+  it('reads deals from a file or stdin, one JSON object per line in input order', () => {
+    const deals = [1, 2, 3].map((n) => run('deal', String(n), '--string').stdout.trim());
+    const result = spawnSync(process.execPath, [BIN, 'solve', '--deals-file', '-', '--json'], { input: deals.join('\n') + '\n', encoding: 'utf8' });
+    expect(result.status).toBe(0);
+    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.deal)).toEqual(deals);
+  });
+  it('reports unknown (never lost) when a limit stops it', () => {
+    const report = JSON.parse(run('solve', '92', '--preset', 'coops', '--max-nodes', '50', '--json').stdout);
+    expect(report.result).toBe('unknown');
+    expect(report.moves).toBe('');
+  });
+  it('refuses bad limits and bad deal files in one line with exit code 2', () => {
+    expectBadInput(run('solve', '1', '--memory', '0'), '--memory must be a whole number');
+    expectBadInput(run('solve', '1', '--max-nodes', 'lots'), '--max-nodes must be a whole number');
+    expectBadInput(run('solve', '--deals-file', '/nonexistent/file'), 'cannot read --deals-file');
+    const bad = spawnSync(process.execPath, [BIN, 'solve', '--deals-file', '-'], { input: 'AS KS\n', encoding: 'utf8' });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('line 1: bad deal string');
+  });
+});

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Pruning check: solves deals with the pruned search and with --no-prune; every verdict must agree.
+// Usage: node bench/prune-check.mjs [deals per preset = 2000] [presets = all] [first deal = 1]
+// Prints one line per preset and exits 1 on any disagreement.
+import { dealFromNumber } from '../dist/deal.js';
+import { PRESET_NAMES, resolveRules } from '../dist/rules.js';
+import { Solver } from '../dist/solver/search.js';
+
+const count = Number(process.argv[2] ?? 2000);
+const presets = process.argv[3] ? process.argv[3].split(',') : PRESET_NAMES;
+const first = Number(process.argv[4] ?? 1);
+let disagreements = 0;
+for (const preset of presets) {
+  const rules = resolveRules(preset);
+  const pruned = new Solver({ prune: true, memoryMegabytes: 1024 });
+  const plain = new Solver({ prune: false, memoryMegabytes: 1024 });
+  const tally = { won: 0, lost: 0, unknown: 0, prunedNodes: 0, plainNodes: 0 };
+  const started = performance.now();
+  for (let number = first; number < first + count; number++) {
+    const deck = dealFromNumber(number);
+    const a = pruned.solve(deck, rules);
+    const b = plain.solve(deck, rules);
+    tally.prunedNodes += a.nodes;
+    tally.plainNodes += b.nodes;
+    if (a.result === 'unknown' || b.result === 'unknown') tally.unknown++;
+    else if (a.result !== b.result) {
+      disagreements++;
+      console.log(`DISAGREE ${preset} deal ${number}: pruned ${a.result}, pruning-free ${b.result}`);
+    } else tally[a.result]++;
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(0);
+  console.log(
+    `${preset}: deals ${first}-${first + count - 1}: agree on ${tally.won} won + ${tally.lost} lost, ${tally.unknown} unknown; ` +
+      `nodes pruned ${tally.prunedNodes} vs pruning-free ${tally.plainNodes}; ${seconds} s`,
+  );
+}
+console.log(disagreements === 0 ? 'all verdicts agree' : `${disagreements} disagreements`);
+process.exitCode = disagreements === 0 ? 0 : 1;

@@ -1,0 +1,43 @@
+// What one solved deal looks like to a user: the JSON object and the numbered human-readable solution.
+import type { Deck } from '../deal.js';
+import { formatDeal } from '../deal.js';
+import { describeMove, formatMoveList } from '../notation.js';
+import { canonicalRules, type RuleSet } from '../rules.js';
+import type { SolveResult } from '../solver/search.js';
+
+export interface SolveReport {
+  deal: string;
+  rules: string;
+  result: SolveResult['result'];
+  nodes: number;
+  ms: number;
+  moves: string;
+  unknownReason?: string;
+}
+
+export function solveReport(deck: Deck, rules: RuleSet, result: SolveResult): SolveReport {
+  const report: SolveReport = {
+    deal: formatDeal(deck),
+    rules: canonicalRules(rules),
+    result: result.result,
+    nodes: result.nodes,
+    ms: result.ms,
+    moves: formatMoveList(result.moves),
+  };
+  if (result.unknownReason) report.unknownReason = result.unknownReason;
+  return report;
+}
+
+/** "12. 6D wing 3 → foundation", one line per move. */
+export function numberedSolution(result: SolveResult): string {
+  const width = String(result.moves.length).length;
+  return result.moves.map((move, index) => `${String(index + 1).padStart(width)}. ${describeMove(move)}`).join('\n');
+}
+
+export function statsLines(result: SolveResult): string {
+  const lookups = result.tableEntries + result.tableHits;
+  return [
+    `table: ${result.tableEntries.toLocaleString('en-US')} entries of ${result.tableCapacity.toLocaleString('en-US')} slots (fill ${((100 * result.tableEntries) / result.tableCapacity).toFixed(1)}%), ${result.bytesPerEntry} bytes each`,
+    `hits: ${result.tableHits.toLocaleString('en-US')} of ${lookups.toLocaleString('en-US')} look-ups (${lookups === 0 ? 0 : ((100 * result.tableHits) / lookups).toFixed(1)}%)`,
+  ].join('\n');
+}

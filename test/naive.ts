@@ -1,0 +1,31 @@
+// A deliberately naive second search for tests: single engine moves, a Set of full state strings, no pruning, no packing.
+import type { Deck } from '../src/deal.js';
+import { Game } from '../src/engine.js';
+import type { RuleSet } from '../src/rules.js';
+
+export type NaiveVerdict = 'won' | 'lost' | 'too-big';
+
+export function naiveSolve(deck: Deck, rules: RuleSet, maxStates: number): NaiveVerdict {
+  const game = new Game(deck, rules);
+  const seen = new Set<string>();
+  const stack: Int32Array[] = [game.state.slice()];
+  seen.add(game.state.join(','));
+  const moves = new Int32Array(256);
+  while (stack.length > 0) {
+    const state = stack.pop()!;
+    game.state.set(state);
+    if (game.isWon()) return 'won';
+    const count = game.legalMoves(moves);
+    for (let i = 0; i < count; i++) {
+      game.state.set(state);
+      game.applyUnsaved(moves[i]);
+      const text = game.state.join(',');
+      if (!seen.has(text)) {
+        if (seen.size >= maxStates) return 'too-big';
+        seen.add(text);
+        stack.push(game.state.slice());
+      }
+    }
+  }
+  return 'lost';
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { dealFromNumber, parseDeal } from '../src/deal.js';
+import { formatMoveList } from '../src/notation.js';
+import { PRESET_NAMES, resolveRules, type RuleSet } from '../src/rules.js';
+import { Solver } from '../src/solver/search.js';
+import { verify } from '../src/verify.js';
+import { loadCases, makeDeal, rulesFromArgs } from './helpers.js';
+import { naiveSolve } from './naive.js';
+
+const solver = new Solver({ memoryMegabytes: 64 });
+const plain = new Solver({ memoryMegabytes: 64, prune: false });
+
+function expectWinThatReplays(deckRules: [Uint8Array, RuleSet], solverToUse = solver) {
+  const [deck, rules] = deckRules;
+  const result = solverToUse.solve(deck, rules);
+  expect(result.result).toBe('won');
+  const replay = verify(deck, rules, result.moves);
+  expect(replay.status, `${formatMoveList(result.moves)}: ${replay.reason}`).toBe('ok');
+  return result;
+}
+
+describe('solver on the hand-checked cases (../shared/cases)', () => {
+  const cases = loadCases().filter((entry) => entry.kind === 'solve');
+  it('has cases', () => expect(cases.length).toBeGreaterThan(10));
+  for (const [name, search] of [['pruned', solver], ['pruning-free', plain]] as const) {
+    it.each(cases.map((entry) => [entry.line, entry] as const))(`${name}: case on line %i`, (_, entry) => {
+      const deck = parseDeal(entry.deal);
+      const rules = rulesFromArgs(entry.options);
+      const result = search.solve(deck, rules);
+      expect(result.result).toBe(entry.expected);
+      if (result.result === 'won') expect(verify(deck, rules, result.moves).status).toBe('ok');
+      else expect(result.moves).toEqual([]);
+    });
+  }
+  it('strict wins the redeal deal only through a redeal, and the solution uses R', () => {
+    const entry = cases.find((c) => c.expected === 'won' && c.options === '--preset strict' && c.deal.includes('3C KD'))!;
+    const result = expectWinThatReplays([parseDeal(entry.deal), rulesFromArgs(entry.options)]);
+    expect(result.moves.some((move) => move.source === 'R')).toBe(true);
+  });
+});
+
+describe('solutions replay through the verifier', () => {
+  for (const preset of PRESET_NAMES) {
+    it(`${preset}: every win on deals 1-40 replays`, () => {
+      const rules = resolveRules(preset);
+      // a node cap keeps the suite quick: the few deals that need more are skipped here, not counted
+      const capped = new Solver({ maxNodes: 60_000, memoryMegabytes: 64 });
+      let won = 0;
+      let lost = 0;
+      for (let number = 1; number <= 40; number++) {
+        const deck = dealFromNumber(number);
+        const result = capped.solve(deck, rules);
+        if (result.result === 'unknown') continue;
+        if (result.result === 'won') {
+          won++;
+          const replay = verify(deck, rules, result.moves);
+          expect(replay.status, `deal ${number}: ${replay.reason}`).toBe('ok');
+        } else lost++;
+      }
+      // each preset has both outcomes in this range, so both paths are exercised
+      expect(won).toBeGreaterThan(0);
+      expect(lost).toBeGreaterThan(0);
+    });
+  }
+  it('a deal won only through a wing-to-wing move shows one in its solution', () => {
+    // 2H lies under 9D in the trunk and every wing card waits for it: only 4H onto 5H empties a wing,
+    // letting 9D out so that 2H, the last trunk card, can be played.
+    const deck = makeDeal({ trunk: '9D 2H', wings: '4H 5H 6H 7H 8H 9H TH JH', base: 'AH', stock: '3H' });
+    const result = expectWinThatReplays([deck, resolveRules('coops', { trunk: 2 })]);
+    expect(result.moves.some((move) => move.source === 'W' && move.target === 'W')).toBe(true);
+    expect(solver.solve(deck, resolveRules('strict', { trunk: 2 })).result).toBe('lost');
+    expect(plain.solve(deck, resolveRules('strict', { trunk: 2 })).result).toBe('lost');
+  });
+  it('limits give unknown, never lost', () => {
+    const rules = resolveRules('coops');
+    const entry = loadCases().find((c) => c.kind === 'solve' && c.expected === 'lost' && c.options === '--preset coops')!;
+    const limited = new Solver({ maxNodes: 100 }).solve(parseDeal(entry.deal), rules);
+    expect(limited.result).toBe('unknown');
+    expect(limited.unknownReason).toBe('max-nodes');
+    // deal 92 needs over a million positions under coops; 1 MB holds 65,536
+    const tiny = new Solver({ memoryMegabytes: 1 }).solve(dealFromNumber(92), rules);
+    expect(tiny.result).toBe('unknown');
+    expect(tiny.unknownReason).toBe('memory');
+  });
+  it('node counts are deterministic', () => {
+    const rules = resolveRules('coops');
+    const first = new Solver().solve(dealFromNumber(7), rules);
+    const again = solver.solve(dealFromNumber(7), rules);
+    expect(again.nodes).toBe(first.nodes);
+    expect(again.result).toBe(first.result);
+  });
+});
+
+describe('the solver agrees with a naive search (single moves, string states, no pruning)', () => {
+  const variants: [string, RuleSet, number, number][] = [
+    // the naive search finishes on most of these deals; at least `minimum` comparisons are required
+    ['strict', resolveRules('strict'), 270, 200],
+    ['coops, trunk 20, no redeal', resolveRules('coops', { trunk: 20, redeals: 0 }), 300, 200],
+    ['goodsol, trunk 20, no redeal', resolveRules('goodsol', { trunk: 20, redeals: 0 }), 60, 25],
+  ];
+  for (const [name, rules, deals, minimum] of variants) {
+    it(`${name}: deals 1-${deals}, wherever the naive search finishes`, () => {
+      let compared = 0;
+      let won = 0;
+      for (let number = 1; number <= deals; number++) {
+        const deck = dealFromNumber(number);
+        const naive = naiveSolve(deck, rules, 20_000);
+        if (naive === 'too-big') continue;
+        compared++;
+        const result = solver.solve(deck, rules);
+        expect(result.result, `deal ${number}`).toBe(naive);
+        if (naive === 'won') won++;
+      }
+      console.log(`${name}: compared ${compared} deals, ${won} won`);
+      expect(compared).toBeGreaterThanOrEqual(minimum);
+    });
+  }
+});
