@@ -13,6 +13,13 @@ import { numberedSolution, solveReport, statsLines } from './run/report.js';
 import { parseLimits, type LimitFlags } from './solver/limits.js';
 import { Solver } from './solver/search.js';
 import { runBench, formatBench } from './run/bench.js';
+import { DEFAULT_CHUNK, defaultWorkers, parseShard, type SimJob } from './run/pool.js';
+import { runSim } from './run/sim.js';
+import { mergeFiles } from './run/merge.js';
+import { csvHeader, DEAL_COLUMNS, dealRowsCsv, summaryCsv, type SummaryRow } from './run/csv.js';
+import { writeFileAtomic } from './run/files.js';
+import { formatRate, winRate } from './run/stats.js';
+import { Progress } from './progress.js';
 
 export const EXIT_OK = 0;
 export const EXIT_NEGATIVE = 1;
@@ -70,6 +77,39 @@ function readDealsFile(file: string): Deck[] {
     }
   });
   return decks;
+}
+
+interface SimFlags {
+  deals: string;
+  from: string;
+  workers?: string;
+  shard: string;
+  chunk: string;
+  out?: string;
+  summary?: string;
+  resume?: boolean;
+  force?: boolean;
+  timing?: boolean;
+  json?: boolean;
+  quiet?: boolean;
+}
+
+function wholeNumberOption(text: string, flag: string, min: number, max: number): number {
+  const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw new InputError(`${flag} must be a whole number from ${min} to ${max}, got '${text}'`);
+  return value;
+}
+
+function summaryJson(summary: SummaryRow[]) {
+  return summary.map((group) => {
+    const rate = winRate(group);
+    return { preset: group.preset, rules: group.rules, player: group.player, deals: rate.deals, won: rate.won, lost: rate.lost, unknown: rate.unknown, winRate: rate.winRate, ci95: [rate.ci95.low, rate.ci95.high], unknownAsLost: rate.unknownAsLost, unknownAsWon: rate.unknownAsWon };
+  });
+}
+
+function summaryTable(summary: SummaryRow[]): string {
+  if (summary.length === 0) return 'no deals';
+  return summary.map((group) => `${group.preset.padEnd(8)} ${group.player.padEnd(10)} won ${group.won}, lost ${group.lost}, unknown ${group.unknown}: ${formatRate(winRate(group))}`).join('\n');
 }
 
 function rulesFrom(flags: RuleFlags): RuleSet {
@@ -234,6 +274,105 @@ Examples:
     if (flags.stats) process.stderr.write(statsLines(result) + '\n');
     process.exitCode = result.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
   });
+
+  addLimitOptions(
+    program
+      .command('sim')
+      .description('solve a range of numbered deals under one or more presets on all cores; per-deal and summary CSVs')
+      .option('-p, --preset <names>', `comma list of presets: ${PRESET_NAMES.join(', ')}`, DEFAULT_PRESET)
+      .option('--trunk <n>', 'trunk size, 0-20, for every preset')
+      .option('--redeals <n>', 'redeals allowed, 0-10')
+      .option('--max-wing <n>', 'most cards on a wing, 1-13')
+      .option('--build <kind>', 'none | suit-down')
+      .option('--wing-moves <kind>', 'single | whole | group')
+      .option('--trunk-play <kind>', 'last | last-any | top')
+      .option('--space-from <list>', 'comma list of waste, stock, wings, or none')
+      .option('--deals <n>', 'how many deals', '1000')
+      .option('--from <k>', 'first deal number', '1')
+      .option('--workers <w>', 'worker threads (default: all cores)')
+      .option('--shard <i/n>', 'take every n-th chunk, starting with chunk i, so n machines split a run', '1/1')
+      .option('--chunk <c>', 'deals per task; shards must use the same value', String(DEFAULT_CHUNK))
+      .option('--out <file.csv>', 'per-deal rows, appended as deals finish')
+      .option('--summary <file.csv>', 'one row per preset: counts, win rate, Wilson 95% interval, bounds with unknowns')
+      .option('--resume', 'skip the deals already in --out (which must have been made with the same rules)')
+      .option('--force', 'replace an existing --out file')
+      .option('--no-timing', 'write 0 in the ms column so that files are byte-identical run to run')
+      .option('--json', 'print the summary as JSON')
+      .option('--quiet', 'no progress output')
+      .addHelpText(
+        'after',
+        `
+Ctrl-C stops cleanly: every finished row stays in --out; rerun with --resume to continue.
+
+Examples:
+  eaglewing sim --preset strict,coops --deals 10000 --out deals.csv --summary summary.csv
+  eaglewing sim --preset coops --deals 100000 --shard 2/4 --out shard2.csv
+  eaglewing sim --preset coops --deals 100000 --out deals.csv --resume`,
+        ),
+  ).action(async (flags: RuleFlags & LimitFlags & SimFlags) => {
+    const presets = (flags.preset ?? DEFAULT_PRESET).split(',').map((name) => name.trim()).filter(Boolean);
+    if (presets.length === 0) throw new InputError('--preset needs at least one preset name');
+    if (new Set(presets).size !== presets.length) throw new InputError(`--preset names a preset twice: ${flags.preset}`);
+    const jobs: SimJob[] = presets.map((preset) => {
+      const rules = resolveRules(preset, flags);
+      return { preset, rules, rulesText: canonicalRules(rules) };
+    });
+    const limits = parseLimits(flags);
+    const deals = wholeNumberOption(flags.deals, '--deals', 1, 1e12);
+    const from = wholeNumberOption(flags.from, '--from', 1, Number.MAX_SAFE_INTEGER);
+    if (from + deals - 1 > Number.MAX_SAFE_INTEGER) throw new InputError('--from plus --deals goes past deal 2^53-1');
+    const workers = flags.workers === undefined ? defaultWorkers() : wholeNumberOption(flags.workers, '--workers', 1, 256);
+    const chunk = wholeNumberOption(flags.chunk, '--chunk', 1, 100000);
+    const shard = parseShard(flags.shard);
+    if (flags.resume && flags.out === undefined) throw new UsageError('--resume needs --out');
+    const progress = Progress.forStream(Boolean(flags.quiet));
+    const controller = new AbortController();
+    const onInterrupt = () => controller.abort();
+    process.once('SIGINT', onInterrupt);
+    process.once('SIGTERM', onInterrupt);
+    let outcome;
+    try {
+      outcome = await runSim(
+        { jobs, from, deals, workers, chunk, shard, limits, timing: flags.timing !== false, out: flags.out, resume: Boolean(flags.resume), force: Boolean(flags.force), signal: controller.signal },
+        {
+          warn: (message) => process.stderr.write(`eaglewing: warning: ${message}\n`),
+          start: (planned, resumed) => progress.start(planned, resumed),
+          progress: (rows) => progress.update(rows),
+        },
+      );
+    } finally {
+      progress.stop();
+      process.removeListener('SIGINT', onInterrupt);
+      process.removeListener('SIGTERM', onInterrupt);
+    }
+    if (flags.summary) writeFileAtomic(flags.summary, summaryCsv(outcome.summary));
+    print(flags.json ? JSON.stringify(summaryJson(outcome.summary)) : summaryTable(outcome.summary));
+    if (outcome.interrupted) {
+      const again = process.argv.slice(2).filter((arg) => arg !== '--resume' && arg !== '--force');
+      process.stderr.write(
+        flags.out
+          ? `interrupted: finished rows are in ${flags.out}; continue with:\n  eaglewing ${again.join(' ')} --resume\n`
+          : 'interrupted (no --out file, so nothing to resume)\n',
+      );
+      process.exitCode = 130;
+    }
+  });
+
+  program
+    .command('merge')
+    .description('combine per-deal CSVs (e.g. from shards) into one, and recompute the summary')
+    .argument('<files...>', 'per-deal CSV files made by eaglewing sim --out')
+    .option('--out <file.csv>', 'the merged per-deal rows, sorted by preset and deal')
+    .option('--summary <file.csv>', 'the recomputed summary')
+    .option('--json', 'print the summary as JSON')
+    .addHelpText('after', '\nMixed rules for one preset, or a deal present twice, are refused (exit code 2) and nothing is written.\n\nExample:\n  eaglewing merge shard1.csv shard2.csv shard3.csv --out all.csv --summary summary.csv')
+    .action((files: string[], flags: { out?: string; summary?: string; json?: boolean }) => {
+      const merged = mergeFiles(files);
+      for (const warning of merged.warnings) process.stderr.write(`eaglewing: warning: ${warning}\n`);
+      if (flags.out) writeFileAtomic(flags.out, csvHeader(DEAL_COLUMNS) + dealRowsCsv(merged.rows));
+      if (flags.summary) writeFileAtomic(flags.summary, summaryCsv(merged.summary));
+      print(flags.json ? JSON.stringify(summaryJson(merged.summary)) : summaryTable(merged.summary));
+    });
 
   program
     .command('bench')

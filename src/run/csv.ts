@@ -1,0 +1,204 @@
+// Per-deal and summary CSV rows (csv-stringify), reading them back for --resume and merge, with corruption reported.
+import { stringify } from 'csv-stringify/sync';
+import { InputError } from '../errors.js';
+import { winRate, type Tally } from './stats.js';
+
+export type DealResult = 'won' | 'lost' | 'unknown';
+
+export const DEAL_COLUMNS = ['deal', 'preset', 'rules', 'player', 'result', 'nodes', 'ms', 'solution_length', 'solution', 'reason'] as const;
+export const SUMMARY_COLUMNS = [
+  'preset',
+  'rules',
+  'player',
+  'deals',
+  'won',
+  'lost',
+  'unknown',
+  'win_rate',
+  'ci95_low',
+  'ci95_high',
+  'win_rate_unknown_as_lost',
+  'win_rate_unknown_as_won',
+] as const;
+
+export interface DealRow {
+  deal: number;
+  preset: string;
+  rules: string;
+  player: string;
+  result: DealResult;
+  nodes: number;
+  ms: number;
+  solutionLength: number;
+  solution: string;
+  reason: string;
+}
+
+export function csvHeader(columns: readonly string[]): string {
+  return stringify([columns as string[]]);
+}
+
+export function dealRowsCsv(rows: readonly DealRow[]): string {
+  return stringify(rows.map((row) => [row.deal, row.preset, row.rules, row.player, row.result, row.nodes, row.ms, row.solutionLength, row.solution, row.reason]));
+}
+
+/** Splits CSV text into records; fields may be quoted with "" escapes (as csv-stringify writes them). */
+function parseRecords(text: string): { records: string[][]; lineOfRecord: number[]; incompleteTail: boolean } {
+  const records: string[][] = [];
+  const lineOfRecord: number[] = [];
+  let field = '';
+  let record: string[] = [];
+  let quoted = false;
+  let line = 1;
+  let recordLine = 1;
+  let i = 0;
+  while (i < text.length) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i += 2;
+        continue;
+      }
+      if (char === '"') quoted = false;
+      else {
+        if (char === '\n') line++;
+        field += char;
+      }
+      i++;
+      continue;
+    }
+    if (char === '"' && field === '') quoted = true;
+    else if (char === ',') {
+      record.push(field);
+      field = '';
+    } else if (char === '\n' || char === '\r') {
+      if (char === '\r' && text[i + 1] === '\n') i++;
+      record.push(field);
+      records.push(record);
+      lineOfRecord.push(recordLine);
+      record = [];
+      field = '';
+      line++;
+      recordLine = line;
+    } else field += char;
+    i++;
+  }
+  const incompleteTail = field !== '' || record.length > 0 || quoted;
+  return { records, lineOfRecord, incompleteTail };
+}
+
+export interface ReadDealRows {
+  rows: DealRow[];
+  /** Bytes of the file up to the end of its last good row (to cut a torn last line before appending). */
+  goodLength: number;
+  /** What was wrong with the last line, when it was torn (it is ignored). */
+  tornLastLine?: string;
+}
+
+function parseDealRecord(record: string[], where: string): DealRow {
+  if (record.length !== DEAL_COLUMNS.length) throw new InputError(`${where}: expected ${DEAL_COLUMNS.length} fields, got ${record.length}`);
+  const [deal, preset, rules, player, result, nodes, ms, solutionLength, solution, reason] = record;
+  const number = Number(deal);
+  if (!/^\d+$/.test(deal) || !Number.isSafeInteger(number) || number < 1) throw new InputError(`${where}: bad deal number '${deal}'`);
+  if (result !== 'won' && result !== 'lost' && result !== 'unknown') throw new InputError(`${where}: bad result '${result}'`);
+  for (const [name, value] of [['nodes', nodes], ['ms', ms], ['solution_length', solutionLength]] as const) {
+    if (!/^\d+$/.test(value)) throw new InputError(`${where}: bad ${name} '${value}'`);
+  }
+  if (preset === '' || rules === '' || player === '') throw new InputError(`${where}: empty preset, rules or player`);
+  return { deal: number, preset, rules, player, result, nodes: Number(nodes), ms: Number(ms), solutionLength: Number(solutionLength), solution, reason };
+}
+
+/**
+ * Reads a per-deal CSV. A last line cut short (no newline, or too few fields) is reported in
+ * `tornLastLine` and left out; any other bad line is an InputError naming the file and line.
+ */
+export function readDealRows(text: string, file: string): ReadDealRows {
+  const { records, lineOfRecord, incompleteTail } = parseRecords(text);
+  if (records.length === 0) throw new InputError(`${file}: empty, or no header line`);
+  if (records[0].join(',') !== DEAL_COLUMNS.join(',')) throw new InputError(`${file}: not a per-deal CSV (header should be ${DEAL_COLUMNS.join(',')})`);
+  const rows: DealRow[] = [];
+  let tornLastLine: string | undefined;
+  let goodLength = text.length;
+  for (let i = 1; i < records.length; i++) {
+    const where = `${file} line ${lineOfRecord[i]}`;
+    const isLast = i === records.length - 1 && !incompleteTail;
+    try {
+      rows.push(parseDealRecord(records[i], where));
+    } catch (error) {
+      if (isLast && error instanceof InputError) {
+        tornLastLine = error.message;
+        goodLength = lastLineStart(text);
+        break;
+      }
+      throw error;
+    }
+  }
+  if (incompleteTail) {
+    tornLastLine = `${file}: the last line is cut short (no line end)`;
+    goodLength = lastLineStart(text);
+  }
+  return { rows, goodLength, tornLastLine };
+}
+
+function lastLineStart(text: string): number {
+  const trimmed = text.endsWith('\n') ? text.slice(0, -1) : text;
+  return trimmed.lastIndexOf('\n') + 1;
+}
+
+export interface SummaryRow extends Tally {
+  preset: string;
+  rules: string;
+  player: string;
+}
+
+/** Running tallies per (preset, rules, player), in first-seen order. */
+export class SummaryTable {
+  private readonly groups = new Map<string, SummaryRow>();
+
+  add(row: Pick<DealRow, 'preset' | 'rules' | 'player' | 'result'>): void {
+    const key = `${row.preset}\u0000${row.rules}\u0000${row.player}`;
+    let group = this.groups.get(key);
+    if (!group) {
+      group = { preset: row.preset, rules: row.rules, player: row.player, won: 0, lost: 0, unknown: 0 };
+      this.groups.set(key, group);
+    }
+    group[row.result]++;
+  }
+
+  rows(): SummaryRow[] {
+    return [...this.groups.values()].map((group) => ({ ...group }));
+  }
+}
+
+export function summarize(rows: readonly DealRow[]): SummaryRow[] {
+  const table = new SummaryTable();
+  for (const row of rows) table.add(row);
+  return table.rows();
+}
+
+export function summaryCsv(summary: readonly SummaryRow[]): string {
+  const round = (value: number) => Number(value.toFixed(6));
+  return (
+    csvHeader(SUMMARY_COLUMNS) +
+    stringify(
+      summary.map((group) => {
+        const rate = winRate(group);
+        return [
+          group.preset,
+          group.rules,
+          group.player,
+          rate.deals,
+          rate.won,
+          rate.lost,
+          rate.unknown,
+          round(rate.winRate),
+          round(rate.ci95.low),
+          round(rate.ci95.high),
+          round(rate.unknownAsLost),
+          round(rate.unknownAsWon),
+        ];
+      }),
+    )
+  );
+}

@@ -1,0 +1,176 @@
+// Runs numbered deals on worker threads (piscina): chunking, shards, resume skips, rows handed back in a fixed order.
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import { InputError } from '../errors.js';
+import type { RuleSet } from '../rules.js';
+import type { SolveLimits } from '../solver/search.js';
+import type { DealResult, DealRow } from './csv.js';
+import { RESULT_LOST, RESULT_WON, type ChunkResult, type ChunkTask } from './worker.js';
+
+export interface SimJob {
+  preset: string;
+  rules: RuleSet;
+  /** Canonical rules string for the rows. */
+  rulesText: string;
+}
+
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+export interface PoolOptions {
+  jobs: SimJob[];
+  from: number;
+  deals: number;
+  workers: number;
+  chunk: number;
+  shard: Shard;
+  limits: SolveLimits;
+  timing: boolean;
+  /** Deals already done, as `${preset}\0${deal}`: skipped. */
+  skip: Set<string>;
+  /** Called with each chunk's rows, in chunk order. */
+  onRows: (rows: DealRow[]) => void;
+  /** Stop dispatching and hand back what has finished (in any order) when this aborts. */
+  signal?: AbortSignal;
+}
+
+export const DEFAULT_CHUNK = 10;
+
+export function defaultWorkers(): number {
+  return availableParallelism();
+}
+
+export function parseShard(text: string): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const index = match ? Number(match[1]) : NaN;
+  const count = match ? Number(match[2]) : NaN;
+  if (!match || count < 1 || index < 1 || index > count) throw new InputError(`--shard must be i/n with 1 ≤ i ≤ n, got '${text}'`);
+  return { index, count };
+}
+
+interface PlannedTask {
+  job: SimJob;
+  deals: number[];
+}
+
+/** Chunks of the range per job; shard i/n keeps chunks i-1, i-1+n, …; resumed deals are left out. */
+export function planTasks(options: Pick<PoolOptions, 'jobs' | 'from' | 'deals' | 'chunk' | 'shard' | 'skip'>): PlannedTask[] {
+  const tasks: PlannedTask[] = [];
+  const chunkCount = Math.ceil(options.deals / options.chunk);
+  for (let chunk = options.shard.index - 1; chunk < chunkCount; chunk += options.shard.count) {
+    for (const job of options.jobs) {
+      const deals: number[] = [];
+      const first = options.from + chunk * options.chunk;
+      const last = Math.min(options.from + options.deals, first + options.chunk);
+      for (let deal = first; deal < last; deal++) if (!options.skip.has(`${job.preset}\u0000${deal}`)) deals.push(deal);
+      if (deals.length > 0) tasks.push({ job, deals });
+    }
+  }
+  return tasks;
+}
+
+const RESULT_NAMES: DealResult[] = ['won', 'lost', 'unknown'];
+
+function rowsOf(task: PlannedTask, result: ChunkResult): DealRow[] {
+  const solutions = result.solutions.split('\n');
+  const reasons = result.reasons.split('\n');
+  return task.deals.map((deal, i) => ({
+    deal,
+    preset: task.job.preset,
+    rules: task.job.rulesText,
+    player: 'thoughtful',
+    result: RESULT_NAMES[result.results[i]],
+    nodes: result.nodes[i],
+    ms: result.ms[i],
+    solutionLength: result.solutionLengths[i],
+    solution: result.results[i] === RESULT_WON ? solutions[i] : '',
+    reason: result.results[i] === RESULT_WON || result.results[i] === RESULT_LOST ? '' : reasons[i],
+  }));
+}
+
+/** A chunk whose worker died: every deal unknown, with the reason, so no deal is dropped silently. */
+function crashedRows(task: PlannedTask, error: unknown): DealRow[] {
+  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  return task.deals.map((deal) => ({
+    deal,
+    preset: task.job.preset,
+    rules: task.job.rulesText,
+    player: 'thoughtful',
+    result: 'unknown',
+    nodes: 0,
+    ms: 0,
+    solutionLength: 0,
+    solution: '',
+    reason: `worker failed: ${message}`,
+  }));
+}
+
+export interface PoolOutcome {
+  /** True when the signal stopped the run before every task finished. */
+  interrupted: boolean;
+  tasksDone: number;
+  tasksPlanned: number;
+}
+
+export async function runPool(options: PoolOptions): Promise<PoolOutcome> {
+  const tasks = planTasks(options);
+  const pool = new Piscina<ChunkTask, ChunkResult>({
+    filename: new URL('./worker.js', import.meta.url).href,
+    minThreads: Math.min(options.workers, Math.max(1, tasks.length)),
+    maxThreads: options.workers,
+    idleTimeout: 1000,
+  });
+  const finished = new Map<number, DealRow[]>();
+  let nextToHand = 0;
+  let nextToStart = 0;
+  let running = 0;
+  let interrupted = false;
+  const window = options.workers * 2;
+  try {
+    await new Promise<void>((resolve) => {
+      const handBack = () => {
+        while (finished.has(nextToHand)) {
+          options.onRows(finished.get(nextToHand)!);
+          finished.delete(nextToHand);
+          nextToHand++;
+        }
+      };
+      const launch = () => {
+        if (interrupted) return;
+        while (running < window && nextToStart < tasks.length) {
+          const index = nextToStart++;
+          const task = tasks[index];
+          running++;
+          pool
+            .run({ rules: task.job.rules, limits: options.limits, deals: Float64Array.from(task.deals), timing: options.timing })
+            .then(
+              (result) => finished.set(index, rowsOf(task, result)),
+              (error: unknown) => finished.set(index, crashedRows(task, error)),
+            )
+            .finally(() => {
+              running--;
+              if (interrupted) return;
+              handBack();
+              if (nextToHand === tasks.length) resolve();
+              else launch();
+            });
+        }
+      };
+      options.signal?.addEventListener('abort', () => {
+        interrupted = true;
+        // rows are tagged with their deal, so finished chunks are kept even out of order
+        handBack();
+        for (const index of [...finished.keys()].sort((a, b) => a - b)) options.onRows(finished.get(index)!);
+        finished.clear();
+        resolve();
+      });
+      if (tasks.length === 0) resolve();
+      else launch();
+    });
+  } finally {
+    await pool.destroy();
+  }
+  return { interrupted, tasksDone: nextToHand, tasksPlanned: tasks.length };
+}

@@ -1,0 +1,103 @@
+// A bulk run: checks the output file (new, --force, or --resume), runs the pool, appends rows as they finish, tallies.
+import { closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
+import { InputError } from '../errors.js';
+import type { SolveLimits } from '../solver/search.js';
+import { csvHeader, DEAL_COLUMNS, dealRowsCsv, readDealRows, SummaryTable, type DealRow, type SummaryRow } from './csv.js';
+import { planTasks, runPool, type PoolOutcome, type Shard, type SimJob } from './pool.js';
+
+export interface SimOptions {
+  jobs: SimJob[];
+  from: number;
+  deals: number;
+  workers: number;
+  chunk: number;
+  shard: Shard;
+  limits: SolveLimits;
+  timing: boolean;
+  out?: string;
+  resume: boolean;
+  force: boolean;
+  signal?: AbortSignal;
+}
+
+export interface SimEvents {
+  /** A torn last line was found in the file being resumed and cut off. */
+  warn?: (message: string) => void;
+  /** Once the work is known: deals this run will solve, deals found already done. */
+  start?: (planned: number, resumed: number) => void;
+  /** After each chunk: deals finished so far (this session) per preset, and their results. */
+  progress?: (rows: DealRow[]) => void;
+}
+
+export interface SimOutcome extends PoolOutcome {
+  summary: SummaryRow[];
+  /** Deals already in the file when resuming. */
+  resumed: number;
+  /** Deals this run will solve (after shard and resume). */
+  planned: number;
+}
+
+/** Reads the file to resume: its rows must have been made with the same rules for the same presets. */
+function loadResume(file: string, jobs: SimJob[], events: SimEvents): { rows: DealRow[]; goodLength: number } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new InputError(`cannot read ${file} to resume: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  const { rows, goodLength, tornLastLine } = readDealRows(text, file);
+  if (tornLastLine) events.warn?.(`${tornLastLine}; ignoring that line and solving its deal again`);
+  for (const row of rows) {
+    const job = jobs.find((candidate) => candidate.preset === row.preset);
+    if (!job || job.rulesText !== row.rules) {
+      throw new InputError(`${file} was made with other rules (${row.preset}: ${row.rules}); resume it with the same --preset and options, or write to a new file`);
+    }
+  }
+  return { rows, goodLength };
+}
+
+export async function runSim(options: SimOptions, events: SimEvents = {}): Promise<SimOutcome> {
+  const summary = new SummaryTable();
+  const skip = new Set<string>();
+  let resumed = 0;
+  let descriptor: number | undefined;
+  const { out } = options;
+  if (out !== undefined) {
+    const exists = existsSync(out);
+    if (exists && options.resume) {
+      const { rows, goodLength } = loadResume(out, options.jobs, events);
+      for (const row of rows) {
+        const inRange = row.deal >= options.from && row.deal < options.from + options.deals;
+        skip.add(`${row.preset}\u0000${row.deal}`);
+        if (inRange) {
+          summary.add(row);
+          resumed++;
+        }
+      }
+      truncateSync(out, Buffer.byteLength(readFileSync(out, 'utf8').slice(0, goodLength)));
+      descriptor = openSync(out, 'a');
+    } else if (exists && !options.force) {
+      throw new InputError(`${out} already exists: add --resume to continue it, or --force to replace it`);
+    } else {
+      descriptor = openSync(out, 'w');
+      writeSync(descriptor, csvHeader(DEAL_COLUMNS));
+    }
+  }
+  const planned = planTasks({ ...options, skip }).reduce((sum, task) => sum + task.deals.length, 0);
+  events.start?.(planned, resumed);
+  try {
+    const outcome = await runPool({
+      ...options,
+      skip,
+      onRows: (rows) => {
+        // whole rows only, written as each chunk is handed back, so an interrupted run keeps them all
+        if (descriptor !== undefined) writeSync(descriptor, dealRowsCsv(rows));
+        for (const row of rows) summary.add(row);
+        events.progress?.(rows);
+      },
+    });
+    return { ...outcome, summary: summary.rows(), resumed, planned };
+  } finally {
+    if (descriptor !== undefined) closeSync(descriptor);
+  }
+}

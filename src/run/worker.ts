@@ -1,0 +1,64 @@
+// Piscina task: solve a chunk of numbered deals with one reused solver; results return as typed arrays and two strings.
+import { dealFromNumber } from '../deal.js';
+import { formatMoveList } from '../notation.js';
+import type { RuleSet } from '../rules.js';
+import { Solver, type SolveLimits } from '../solver/search.js';
+
+export interface ChunkTask {
+  rules: RuleSet;
+  limits: SolveLimits;
+  deals: Float64Array;
+  /** Record wall-clock ms per deal (off: 0, so that files are byte-identical run to run). */
+  timing: boolean;
+}
+
+export const RESULT_WON = 0;
+export const RESULT_LOST = 1;
+export const RESULT_UNKNOWN = 2;
+
+export interface ChunkResult {
+  results: Uint8Array;
+  nodes: Float64Array;
+  ms: Float64Array;
+  solutionLengths: Uint32Array;
+  /** One line per deal: the RULES §5 solution, empty unless won. */
+  solutions: string;
+  /** One line per deal: why it is unknown, else empty. */
+  reasons: string;
+}
+
+let solver: Solver | undefined;
+let solverLimits = '';
+
+export function solveChunk(task: ChunkTask): ChunkResult {
+  const key = JSON.stringify(task.limits);
+  if (!solver || key !== solverLimits) {
+    solver = new Solver(task.limits);
+    solverLimits = key;
+  }
+  const count = task.deals.length;
+  const out: ChunkResult = {
+    results: new Uint8Array(count),
+    nodes: new Float64Array(count),
+    ms: new Float64Array(count),
+    solutionLengths: new Uint32Array(count),
+    solutions: '',
+    reasons: '',
+  };
+  const solutions: string[] = [];
+  const reasons: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const result = solver.solve(dealFromNumber(task.deals[i]), task.rules);
+    out.results[i] = result.result === 'won' ? RESULT_WON : result.result === 'lost' ? RESULT_LOST : RESULT_UNKNOWN;
+    out.nodes[i] = result.nodes;
+    out.ms[i] = task.timing ? result.ms : 0;
+    out.solutionLengths[i] = result.moves.length;
+    solutions.push(formatMoveList(result.moves));
+    reasons.push(result.unknownReason ?? '');
+  }
+  out.solutions = solutions.join('\n');
+  out.reasons = reasons.join('\n');
+  return out;
+}
+
+export default solveChunk;

@@ -1,0 +1,137 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.js';
+
+const BIN = join(ROOT, 'bin', 'eaglewing.js');
+const dir = mkdtempSync(join(tmpdir(), 'eaglewing-sim-'));
+const path = (name: string) => join(dir, name);
+
+function run(...args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Header plus rows sorted by preset and deal: the comparison the determinism promise is about. */
+function sortedRows(file: string): string[] {
+  const [header, ...rows] = readFileSync(file, 'utf8').trim().split('\n');
+  return [header, ...rows.sort()];
+}
+
+// strict is quick; coops deals 21-60 keep the building variant in play without its slowest deals
+const RANGE = ['--preset', 'strict,coops', '--from', '21', '--deals', '40', '--chunk', '4', '--no-timing', '--quiet'];
+
+describe('eaglewing sim', () => {
+  it('gives the same rows with 1 and 2 workers, and a summary with Wilson intervals', () => {
+    expect(run('sim', ...RANGE, '--workers', '1', '--out', path('w1.csv'), '--summary', path('s1.csv')).code).toBe(0);
+    expect(run('sim', ...RANGE, '--workers', '2', '--out', path('w2.csv')).code).toBe(0);
+    expect(sortedRows(path('w2.csv'))).toEqual(sortedRows(path('w1.csv')));
+    expect(readFileSync(path('w1.csv'), 'utf8').trim().split('\n')).toHaveLength(81);
+    const summary = readFileSync(path('s1.csv'), 'utf8').trim().split('\n');
+    expect(summary[0]).toBe('preset,rules,player,deals,won,lost,unknown,win_rate,ci95_low,ci95_high,win_rate_unknown_as_lost,win_rate_unknown_as_won');
+    const strict = summary[1].split(',');
+    expect(strict[0]).toBe('strict');
+    expect(Number(strict[3])).toBe(40);
+    expect(Number(strict[4]) + Number(strict[5]) + Number(strict[6])).toBe(40);
+    expect(Number(strict[8])).toBeLessThanOrEqual(Number(strict[7]));
+    expect(Number(strict[9])).toBeGreaterThanOrEqual(Number(strict[7]));
+  });
+
+  it('three shards merged equal one unsharded run', () => {
+    if (!existsSync(path('w1.csv'))) run('sim', ...RANGE, '--workers', '1', '--out', path('w1.csv'));
+    for (const shard of ['1/3', '2/3', '3/3']) {
+      expect(run('sim', ...RANGE, '--workers', '1', '--shard', shard, '--out', path(`shard${shard[0]}.csv`)).code).toBe(0);
+    }
+    const merged = run('merge', path('shard1.csv'), path('shard2.csv'), path('shard3.csv'), '--out', path('merged.csv'), '--summary', path('merged-summary.csv'));
+    expect(merged.code).toBe(0);
+    expect(readFileSync(path('merged.csv'), 'utf8')).toBe(['deal,preset,rules,player,result,nodes,ms,solution_length,solution,reason', ...sortedByPresetThenDeal(path('w1.csv'))].join('\n') + '\n');
+  });
+
+  it('an interrupted run, resumed, equals an uninterrupted one', async () => {
+    const args = ['sim', '--preset', 'coops', '--from', '21', '--deals', '30', '--chunk', '1', '--workers', '1', '--no-timing', '--quiet'];
+    expect(run(...args, '--out', path('whole.csv')).code).toBe(0);
+    const child = spawn(process.execPath, [BIN, ...args, '--out', path('cut.csv')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (data) => (stderr += data));
+    // wait until some rows are written, then interrupt
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        if (existsSync(path('cut.csv')) && readFileSync(path('cut.csv'), 'utf8').split('\n').length > 4) {
+          clearInterval(timer);
+          child.kill('SIGINT');
+          resolve();
+        }
+      }, 20);
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(130);
+    expect(stderr).toContain('--resume');
+    const partial = readFileSync(path('cut.csv'), 'utf8').trim().split('\n').length - 1;
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(30);
+    const resumed = run(...args, '--out', path('cut.csv'), '--resume');
+    expect(resumed.code).toBe(0);
+    expect(sortedRows(path('cut.csv'))).toEqual(sortedRows(path('whole.csv')));
+  });
+
+  it('reports and ignores a torn last line when resuming', () => {
+    const args = ['sim', '--preset', 'strict', '--deals', '20', '--no-timing', '--quiet'];
+    expect(run(...args, '--out', path('full20.csv')).code).toBe(0);
+    const text = readFileSync(path('full20.csv'), 'utf8');
+    writeFileSync(path('torn.csv'), text.slice(0, text.length - 25));
+    const resumed = run(...args, '--out', path('torn.csv'), '--resume');
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('warning');
+    expect(sortedRows(path('torn.csv'))).toEqual(sortedRows(path('full20.csv')));
+  });
+
+  it('refuses bad input in one line with exit code 2 and leaves files alone', () => {
+    writeFileSync(path('keep.csv'), 'precious\n');
+    for (const [args, message] of [
+      [['--preset', 'strict,nope'], "unknown preset 'nope'"],
+      [['--shard', '4/3'], '--shard must be i/n'],
+      [['--deals', '0'], '--deals must be a whole number'],
+      [['--out', path('keep.csv')], 'already exists'],
+      [['--out', path('keep.csv'), '--resume'], 'not a per-deal CSV'],
+    ] as [string[], string][]) {
+      const result = run('sim', '--deals', '5', '--quiet', ...args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toContain(message);
+    }
+    expect(readFileSync(path('keep.csv'), 'utf8')).toBe('precious\n');
+  });
+
+  it('resume refuses a file made with other rules', () => {
+    expect(run('sim', '--preset', 'strict', '--deals', '5', '--quiet', '--out', path('r2.csv')).code).toBe(0);
+    const result = run('sim', '--preset', 'strict', '--redeals', '3', '--deals', '5', '--quiet', '--out', path('r2.csv'), '--resume');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('made with other rules');
+  });
+
+  it('merge refuses mixed rules and duplicate deals, naming them, and writes nothing', () => {
+    expect(run('sim', '--preset', 'strict', '--deals', '5', '--quiet', '--out', path('m1.csv')).code).toBe(0);
+    expect(run('sim', '--preset', 'strict', '--redeals', '1', '--from', '6', '--deals', '5', '--quiet', '--out', path('m2.csv')).code).toBe(0);
+    const mixed = run('merge', path('m1.csv'), path('m2.csv'), '--out', path('never.csv'));
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toContain('mixed rules for strict/thoughtful');
+    const duplicate = run('merge', path('m1.csv'), path('m1.csv'), '--out', path('never.csv'));
+    expect(duplicate.code).toBe(2);
+    expect(duplicate.stderr).toContain('duplicate strict/thoughtful deal 1');
+    const unreadable = run('merge', path('nope.csv'), '--out', path('never.csv'));
+    expect(unreadable.code).toBe(2);
+    expect(existsSync(path('never.csv'))).toBe(false);
+  });
+});
+
+function sortedByPresetThenDeal(file: string): string[] {
+  const rows = readFileSync(file, 'utf8').trim().split('\n').slice(1);
+  const order = ['strict', 'coops'];
+  return rows.sort((a, b) => {
+    const [dealA, presetA] = a.split(',');
+    const [dealB, presetB] = b.split(',');
+    return order.indexOf(presetA) - order.indexOf(presetB) || Number(dealA) - Number(dealB);
+  });
+}
