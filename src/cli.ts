@@ -4,7 +4,7 @@ import { formatCard, formatCardSymbol } from './cards.js';
 import { dealFromNumber, formatDeal, parseDeal, parseDealNumber, type Deck } from './deal.js';
 import { Game, WING_COUNT } from './engine.js';
 import { InputError, UsageError } from './errors.js';
-import { parseMoveList } from './notation.js';
+import { describeMove, formatMoveList, parseMoveList } from './notation.js';
 import { renderLayout, renderRulesTable } from './render.js';
 import { canonicalRules, DEFAULT_PRESET, PRESET_NAMES, PRESETS, resolveRules, type RuleSet } from './rules.js';
 import { verify } from './verify.js';
@@ -20,6 +20,8 @@ import { csvHeader, DEAL_COLUMNS, dealRowsCsv, summaryCsv, type SummaryRow } fro
 import { writeFileAtomic } from './run/files.js';
 import { formatRate, winRate } from './run/stats.js';
 import { Progress } from './progress.js';
+import { makePlayer, parsePlayerSpec, playerLabel } from './players/index.js';
+import { playDeal } from './run/play.js';
 
 export const EXIT_OK = 0;
 export const EXIT_NEGATIVE = 1;
@@ -79,7 +81,14 @@ function readDealsFile(file: string): Deck[] {
   return decks;
 }
 
-interface SimFlags {
+interface PlayerFlags {
+  player: string;
+  samples?: string;
+  sampleNodes?: string;
+  sampleSeed?: string;
+}
+
+interface SimFlags extends PlayerFlags {
   deals: string;
   from: string;
   workers?: string;
@@ -232,6 +241,10 @@ Exit codes: 0 success, 1 a negative answer (a move list that does not win), 2 ba
         .option('--deals-file <file>', 'one deal string per line; - reads standard input')
         .option('--json', 'print {deal, rules, result, nodes, ms, moves}, one object per line')
         .option('--stats', 'also print transposition-table fill and hit rate')
+        .option('--player <name>', 'thoughtful (default: the solver), or greedy / sampling to watch a no-peek player', 'thoughtful')
+        .option('--samples <k>', 'sampling player: deals sampled per decision', '4')
+        .option('--sample-nodes <n>', 'sampling player: node limit per solve', '500')
+        .option('--sample-seed <s>', 'sampling player: seed', '1')
         .addHelpText(
           'after',
           `
@@ -245,9 +258,24 @@ Examples:
   eaglewing solve 92 --preset coops --max-nodes 100000 --stats`,
         ),
     ),
-  ).action((numberArgument: string | undefined, flags: RuleFlags & LimitFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean }) => {
+  ).action((numberArgument: string | undefined, flags: RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean }) => {
     const rules = rulesFrom(flags);
     const limits = parseLimits(flags);
+    const spec = parsePlayerSpec(flags.player, flags);
+    if (spec.name !== 'thoughtful') {
+      if (flags.dealsFile !== undefined) throw new UsageError('--player works on one deal (a number or --deal)');
+      const { deck, number } = deckFrom(numberArgument, flags.deal);
+      const played = playDeal(deck, rules, makePlayer(spec));
+      const report = { deal: formatDeal(deck), rules: canonicalRules(rules), player: playerLabel(spec), result: played.result, ms: played.ms, moves: formatMoveList(played.moves), reason: played.reason };
+      if (flags.json) print(JSON.stringify(report));
+      else {
+        print(`${number === undefined ? 'Deal' : `Deal ${number}`}  (${flags.preset ?? DEFAULT_PRESET}: ${canonicalRules(rules)}), player ${report.player}\n`);
+        print(`${played.result.toUpperCase()}${played.reason ? ` (${played.reason})` : ''}  ${played.moves.length} moves  time ${played.ms} ms\n`);
+        print(played.moves.map((move, index) => `${String(index + 1).padStart(String(played.moves.length).length)}. ${describeMove(move)}`).join('\n'));
+      }
+      process.exitCode = played.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
+      return;
+    }
     if (flags.dealsFile !== undefined) {
       if (numberArgument !== undefined || flags.deal !== undefined) throw new UsageError('give a deal number, --deal or --deals-file, not several');
       const decks = readDealsFile(flags.dealsFile);
@@ -297,6 +325,10 @@ Examples:
       .option('--resume', 'skip the deals already in --out (which must have been made with the same rules)')
       .option('--force', 'replace an existing --out file')
       .option('--no-timing', 'write 0 in the ms column so that files are byte-identical run to run')
+      .option('--player <name>', 'thoughtful (the solver), greedy or sampling (no-peek players, RULES §6)', 'thoughtful')
+      .option('--samples <k>', 'sampling player: deals sampled per decision', '4')
+      .option('--sample-nodes <n>', 'sampling player: node limit per solve', '500')
+      .option('--sample-seed <s>', 'sampling player: seed', '1')
       .option('--json', 'print the summary as JSON')
       .option('--quiet', 'no progress output')
       .addHelpText(
@@ -313,9 +345,10 @@ Examples:
     const presets = (flags.preset ?? DEFAULT_PRESET).split(',').map((name) => name.trim()).filter(Boolean);
     if (presets.length === 0) throw new InputError('--preset needs at least one preset name');
     if (new Set(presets).size !== presets.length) throw new InputError(`--preset names a preset twice: ${flags.preset}`);
+    const player = parsePlayerSpec(flags.player, flags);
     const jobs: SimJob[] = presets.map((preset) => {
       const rules = resolveRules(preset, flags);
-      return { preset, rules, rulesText: canonicalRules(rules) };
+      return { preset, rules, rulesText: canonicalRules(rules), player, playerLabel: playerLabel(player) };
     });
     const limits = parseLimits(flags);
     const deals = wholeNumberOption(flags.deals, '--deals', 1, 1e12);

@@ -4,6 +4,7 @@ import { Piscina } from 'piscina';
 import { InputError } from '../errors.js';
 import type { RuleSet } from '../rules.js';
 import type { SolveLimits } from '../solver/search.js';
+import type { PlayerSpec } from '../players/index.js';
 import type { DealResult, DealRow } from './csv.js';
 import { RESULT_LOST, RESULT_WON, type ChunkResult, type ChunkTask } from './worker.js';
 
@@ -12,6 +13,9 @@ export interface SimJob {
   rules: RuleSet;
   /** Canonical rules string for the rows. */
   rulesText: string;
+  player: PlayerSpec;
+  /** The `player` column. */
+  playerLabel: string;
 }
 
 export interface Shard {
@@ -80,7 +84,7 @@ function rowsOf(task: PlannedTask, result: ChunkResult): DealRow[] {
     deal,
     preset: task.job.preset,
     rules: task.job.rulesText,
-    player: 'thoughtful',
+    player: task.job.playerLabel,
     result: RESULT_NAMES[result.results[i]],
     nodes: result.nodes[i],
     ms: result.ms[i],
@@ -97,7 +101,7 @@ function crashedRows(task: PlannedTask, error: unknown): DealRow[] {
     deal,
     preset: task.job.preset,
     rules: task.job.rulesText,
-    player: 'thoughtful',
+    player: task.job.playerLabel,
     result: 'unknown',
     nodes: 0,
     ms: 0,
@@ -144,7 +148,7 @@ export async function runPool(options: PoolOptions): Promise<PoolOutcome> {
           const task = tasks[index];
           running++;
           pool
-            .run({ rules: task.job.rules, limits: options.limits, deals: Float64Array.from(task.deals), timing: options.timing })
+            .run({ rules: task.job.rules, limits: options.limits, deals: Float64Array.from(task.deals), timing: options.timing, player: task.job.player })
             .then(
               (result) => finished.set(index, rowsOf(task, result)),
               (error: unknown) => finished.set(index, crashedRows(task, error)),

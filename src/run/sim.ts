@@ -49,8 +49,8 @@ function loadResume(file: string, jobs: SimJob[], events: SimEvents): { rows: De
   if (tornLastLine) events.warn?.(`${tornLastLine}; ignoring that line and solving its deal again`);
   for (const row of rows) {
     const job = jobs.find((candidate) => candidate.preset === row.preset);
-    if (!job || job.rulesText !== row.rules) {
-      throw new InputError(`${file} was made with other rules (${row.preset}: ${row.rules}); resume it with the same --preset and options, or write to a new file`);
+    if (!job || job.rulesText !== row.rules || job.playerLabel !== row.player) {
+      throw new InputError(`${file} was made with other rules or another player (${row.preset}, ${row.player}: ${row.rules}); resume it with the same --preset and options, or write to a new file`);
     }
   }
   return { rows, goodLength };

@@ -3,6 +3,9 @@ import { dealFromNumber } from '../deal.js';
 import { formatMoveList } from '../notation.js';
 import type { RuleSet } from '../rules.js';
 import { Solver, type SolveLimits } from '../solver/search.js';
+import { makePlayer, type PlayerSpec } from '../players/index.js';
+import type { Player } from '../players/observation.js';
+import { playDeal } from './play.js';
 
 export interface ChunkTask {
   rules: RuleSet;
@@ -10,6 +13,7 @@ export interface ChunkTask {
   deals: Float64Array;
   /** Record wall-clock ms per deal (off: 0, so that files are byte-identical run to run). */
   timing: boolean;
+  player: PlayerSpec;
 }
 
 export const RESULT_WON = 0;
@@ -29,8 +33,11 @@ export interface ChunkResult {
 
 let solver: Solver | undefined;
 let solverLimits = '';
+let player: Player | undefined;
+let playerKey = '';
 
 export function solveChunk(task: ChunkTask): ChunkResult {
+  if (task.player.name !== 'thoughtful') return playChunk(task);
   const key = JSON.stringify(task.limits);
   if (!solver || key !== solverLimits) {
     solver = new Solver(task.limits);
@@ -58,6 +65,35 @@ export function solveChunk(task: ChunkTask): ChunkResult {
   }
   out.solutions = solutions.join('\n');
   out.reasons = reasons.join('\n');
+  return out;
+}
+
+/** No-peek players: each deal played once; a game that is not won is lost (they do not prove anything). */
+function playChunk(task: ChunkTask): ChunkResult {
+  const key = JSON.stringify(task.player);
+  if (!player || key !== playerKey) {
+    player = makePlayer(task.player);
+    playerKey = key;
+  }
+  const count = task.deals.length;
+  const out: ChunkResult = {
+    results: new Uint8Array(count),
+    nodes: new Float64Array(count),
+    ms: new Float64Array(count),
+    solutionLengths: new Uint32Array(count),
+    solutions: '',
+    reasons: '',
+  };
+  const solutions: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const result = playDeal(dealFromNumber(task.deals[i]), task.rules, player);
+    out.results[i] = result.result === 'won' ? RESULT_WON : RESULT_LOST;
+    out.ms[i] = task.timing ? result.ms : 0;
+    out.solutionLengths[i] = result.result === 'won' ? result.moves.length : 0;
+    solutions.push(result.result === 'won' ? formatMoveList(result.moves) : '');
+  }
+  out.solutions = solutions.join('\n');
+  out.reasons = new Array(count).fill('').join('\n');
   return out;
 }
 

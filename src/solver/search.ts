@@ -120,8 +120,20 @@ export class Solver {
   }
 
   solve(deck: Deck, rules: RuleSet): SolveResult {
+    return this.search(new Game(deck, rules), (path) => expandSolution(deck, rules, path));
+  }
+
+  /**
+   * Solves from the position `game` is in (it is searched in place, so pass a copy). The verdict
+   * only: moves stay empty, since a mid-game position has no deal string to replay from.
+   */
+  solvePosition(game: Game): SolveResult {
+    return this.search(game, () => []);
+  }
+
+  private search(game: Game, expand: (path: number[]) => Move[]): SolveResult {
     const started = performance.now();
-    const game = new Game(deck, rules);
+    const rules = game.rules;
     this.builds = wingsBuild(rules);
     this.spaceFromWings = rules.spaceFrom.includes('wings');
     this.spaceFromWaste = rules.spaceFrom.includes('waste');
@@ -137,7 +149,7 @@ export class Solver {
       result,
       nodes,
       ms: Math.round(performance.now() - started),
-      moves: result === 'won' ? expandSolution(deck, rules, path) : [],
+      moves: result === 'won' ? expand(path) : [],
       unknownReason,
       tableEntries: table.count,
       tableCapacity: table.size(),

@@ -1,0 +1,113 @@
+// Plays one deal with a no-peek player: the runner holds the deal and hands the player observations only.
+import { CARD_COUNT, NO_CARD } from '../cards.js';
+import type { Deck } from '../deal.js';
+import { Game, moveSource, SOURCE_STOCK, SOURCE_TURN, toNotation, WING_COUNT } from '../engine.js';
+import type { Move } from '../notation.js';
+import type { Observation, Player } from '../players/observation.js';
+import type { RuleSet } from '../rules.js';
+
+/** A player that has not won after this many moves has lost (it is going round in circles). */
+export const MOVE_CAP = 3000;
+
+export interface PlayResult {
+  result: 'won' | 'lost';
+  moves: Move[];
+  /** Why the game ended without a win: no legal move, or the move cap. */
+  reason: string;
+  ms: number;
+}
+
+/** Tracks which dealt places the player has seen face up. */
+class Memory {
+  readonly knownTrunk: Int8Array;
+  readonly knownStock: Int8Array;
+  constructor(private readonly game: Game) {
+    this.knownTrunk = new Int8Array(game.rules.trunk).fill(NO_CARD);
+    this.knownStock = new Int8Array(game.stockLength).fill(NO_CARD);
+    this.look();
+  }
+  /** Everything face up now: the trunk card in play and every trunk card that has left the trunk. */
+  look(): void {
+    const game = this.game;
+    for (let i = game.trunkCount(); i < game.rules.trunk; i++) this.knownTrunk[i] = game.deck[i];
+    const trunkCard = game.trunkCard();
+    if (trunkCard !== NO_CARD) this.knownTrunk[game.deck.indexOf(trunkCard)] = trunkCard;
+  }
+  /** Before a move: a turned or directly placed stock card is seen. */
+  beforeMove(code: number): void {
+    const source = moveSource(code);
+    if (source === SOURCE_TURN || source === SOURCE_STOCK) {
+      const index = this.game.stockTopIndex();
+      this.knownStock[index] = this.game.stockCards[index];
+    }
+  }
+}
+
+function hideTurnCard(move: Move): Move {
+  return move.source === 'T' ? { ...move, card: NO_CARD } : move;
+}
+
+/** A game as a player sees it: the runner keeps the deal here and hands out observations only. */
+export class ObservedGame {
+  readonly game: Game;
+  private readonly memory: Memory;
+  private readonly codes = new Int32Array(256);
+  readonly played: Move[] = [];
+  private readonly baseCard: number;
+
+  constructor(deck: Deck, readonly rules: RuleSet) {
+    if (deck.length !== CARD_COUNT) throw new Error('a deck has 52 cards');
+    this.game = new Game(deck, rules);
+    this.memory = new Memory(this.game);
+    this.baseCard = deck[rules.trunk + WING_COUNT];
+  }
+
+  observe(): Observation {
+    const count = this.game.isWon() ? 0 : this.game.legalMoves(this.codes);
+    const legalCodes = this.codes.slice(0, count);
+    return {
+      rules: this.rules,
+      baseCard: this.baseCard,
+      position: this.game.state.slice(),
+      knownTrunk: this.memory.knownTrunk.slice(),
+      knownStock: this.memory.knownStock.slice(),
+      legal: Array.from(legalCodes, (code) => hideTurnCard(toNotation(code))),
+      legalCodes,
+      movesPlayed: this.played.length,
+    };
+  }
+
+  play(code: number): void {
+    this.memory.beforeMove(code);
+    this.played.push(toNotation(code));
+    this.game.apply(code);
+    this.memory.look();
+  }
+}
+
+export function playDeal(deck: Deck, rules: RuleSet, player: Player): PlayResult {
+  const started = performance.now();
+  const table = new ObservedGame(deck, rules);
+  let reason = '';
+  while (!table.game.isWon()) {
+    const observation = table.observe();
+    const count = observation.legal.length;
+    if (count === 0) {
+      reason = 'no legal move';
+      break;
+    }
+    if (table.played.length >= MOVE_CAP) {
+      reason = `no win after ${MOVE_CAP} moves`;
+      break;
+    }
+    const choice = player.choose(observation);
+    if (choice === -1) {
+      reason = 'the player resigned: no move it would make';
+      break;
+    }
+    if (!Number.isInteger(choice) || choice < 0 || choice >= count) throw new Error(`player ${player.name} chose move ${choice} of ${count}`);
+    table.play(observation.legalCodes[choice]);
+  }
+  const won = table.game.isWon();
+  return { result: won ? 'won' : 'lost', moves: table.played, reason: won ? '' : reason, ms: Math.round(performance.now() - started) };
+}
