@@ -22,6 +22,7 @@ import { formatRate, winRate } from './run/stats.js';
 import { Progress } from './progress.js';
 import { makePlayer, parsePlayerSpec, playerLabel } from './players/index.js';
 import { playDeal } from './run/play.js';
+import { parseVary, sweepChart, sweepCsv, sweepJobs } from './run/sweep.js';
 
 export const EXIT_OK = 0;
 export const EXIT_NEGATIVE = 1;
@@ -116,9 +117,9 @@ function summaryJson(summary: SummaryRow[]) {
   });
 }
 
-function summaryTable(summary: SummaryRow[]): string {
+function summaryTable(summary: SummaryRow[], label: (group: SummaryRow) => string = () => ''): string {
   if (summary.length === 0) return 'no deals';
-  return summary.map((group) => `${group.preset.padEnd(8)} ${group.player.padEnd(10)} won ${group.won}, lost ${group.lost}, unknown ${group.unknown}: ${formatRate(winRate(group))}`).join('\n');
+  return summary.map((group) => `${label(group)}${group.preset.padEnd(8)} ${group.player.padEnd(10)} won ${group.won}, lost ${group.lost}, unknown ${group.unknown}: ${formatRate(winRate(group))}`).join('\n');
 }
 
 function rulesFrom(flags: RuleFlags): RuleSet {
@@ -389,6 +390,57 @@ Examples:
       );
       process.exitCode = 130;
     }
+  });
+
+  addLimitOptions(
+    program
+      .command('sweep')
+      .description('vary one option over a range and chart the win rate with its 95% interval (CSV + SVG)')
+      .requiredOption('--vary <option=A..B>', 'trunk=0..20, redeals=0..5 or max-wing=1..5')
+      .option('-p, --preset <names>', 'comma list of presets, one line each in the chart', DEFAULT_PRESET)
+      .option('--trunk <n>', 'trunk size, 0-20 (unless varied)')
+      .option('--redeals <n>', 'redeals allowed, 0-10 (unless varied)')
+      .option('--max-wing <n>', 'most cards on a wing, 1-13 (unless varied)')
+      .option('--build <kind>', 'none | suit-down')
+      .option('--wing-moves <kind>', 'single | whole | group')
+      .option('--trunk-play <kind>', 'last | last-any | top')
+      .option('--space-from <list>', 'comma list of waste, stock, wings, or none')
+      .option('--deals <n>', 'deals per point', '200')
+      .option('--from <k>', 'first deal number', '1')
+      .option('--workers <w>', 'worker threads (default: all cores)')
+      .option('--player <name>', 'thoughtful, greedy or sampling', 'thoughtful')
+      .option('--samples <k>', 'sampling player: deals sampled per decision', '4')
+      .option('--sample-nodes <n>', 'sampling player: node limit per solve', '500')
+      .option('--sample-seed <s>', 'sampling player: seed', '1')
+      .option('--out <file.csv>', 'one row per point: the value, counts, win rate and interval')
+      .option('--chart <file.svg>', 'the chart')
+      .option('--json', 'print the points as JSON')
+      .option('--quiet', 'no progress output')
+      .addHelpText('after', '\nExample:\n  eaglewing sweep --preset strict,coops --vary trunk=0..20 --deals 500 --out trunk.csv --chart trunk.svg'),
+  ).action(async (flags: RuleFlags & LimitFlags & PlayerFlags & { vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean }) => {
+    const spec = parseVary(flags.vary);
+    const presets = (flags.preset ?? DEFAULT_PRESET).split(',').map((name) => name.trim()).filter(Boolean);
+    for (const preset of presets) resolveRules(preset, flags);
+    const player = parsePlayerSpec(flags.player, flags);
+    const jobs = sweepJobs(presets, flags, spec, player);
+    const limits = parseLimits(flags);
+    const deals = wholeNumberOption(flags.deals, '--deals', 1, 1e9);
+    const from = wholeNumberOption(flags.from, '--from', 1, Number.MAX_SAFE_INTEGER);
+    const workers = flags.workers === undefined ? defaultWorkers() : wholeNumberOption(flags.workers, '--workers', 1, 256);
+    const progress = Progress.forStream(Boolean(flags.quiet));
+    let outcome;
+    try {
+      outcome = await runSim(
+        { jobs, from, deals, workers, chunk: DEFAULT_CHUNK, shard: { index: 1, count: 1 }, limits, timing: true, resume: false, force: false },
+        { start: (planned, resumed) => progress.start(planned, resumed), progress: (rows) => progress.update(rows) },
+      );
+    } finally {
+      progress.stop();
+    }
+    if (flags.out) writeFileAtomic(flags.out, sweepCsv(outcome.summary, spec));
+    if (flags.chart) writeFileAtomic(flags.chart, sweepChart(outcome.summary, spec, deals));
+    const valueLabel = (group: SummaryRow) => `${(new RegExp(`(?:^|;)(${spec.option}=\\d+)`).exec(group.rules)?.[1] ?? '').padEnd(spec.option.length + 4)}`;
+    print(flags.json ? JSON.stringify(summaryJson(outcome.summary)) : summaryTable(outcome.summary, valueLabel));
   });
 
   program

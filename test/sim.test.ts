@@ -135,3 +135,22 @@ function sortedByPresetThenDeal(file: string): string[] {
     return order.indexOf(presetA) - order.indexOf(presetB) || Number(dealA) - Number(dealB);
   });
 }
+
+describe('eaglewing sweep', () => {
+  it('writes one CSV row and one chart point per value and preset', () => {
+    const result = run('sweep', '--preset', 'strict,coops', '--vary', 'redeals=0..2', '--from', '21', '--deals', '6', '--quiet', '--out', path('sweep.csv'), '--chart', path('sweep.svg'));
+    expect(result.code).toBe(0);
+    const rows = readFileSync(path('sweep.csv'), 'utf8').trim().split('\n');
+    expect(rows[0]).toBe('redeals,preset,rules,player,deals,won,lost,unknown,win_rate,ci95_low,ci95_high');
+    expect(rows.slice(1).map((row) => row.split(',').slice(0, 2).join(','))).toEqual(['0,strict', '1,strict', '2,strict', '0,coops', '1,coops', '2,coops']);
+    const svg = readFileSync(path('sweep.svg'), 'utf8');
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg.match(/<circle /g)).toHaveLength(6);
+    expect(svg.match(/<polyline /g)).toHaveLength(2);
+    expect(svg.trim().endsWith('</svg>')).toBe(true);
+  });
+  it('refuses an option it cannot vary, or a range out of bounds', () => {
+    expect(run('sweep', '--vary', 'build=1..2').code).toBe(2);
+    expect(run('sweep', '--vary', 'trunk=5..30').stderr).toContain('within 0..20');
+  });
+});

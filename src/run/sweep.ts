@@ -1,0 +1,72 @@
+// Sweeps: one option varied over a range, every value run through the same sim machinery, then a CSV and an SVG chart.
+import { stringify } from 'csv-stringify/sync';
+import { InputError } from '../errors.js';
+import { LIMITS, OPTION_FLAGS, canonicalRules, resolveRules, type RuleOverrides } from '../rules.js';
+import { winRate } from './stats.js';
+import type { SummaryRow } from './csv.js';
+import type { SimJob } from './pool.js';
+import type { PlayerSpec } from '../players/index.js';
+import { playerLabel } from '../players/index.js';
+import { renderChart, type ChartSeries } from './chart.js';
+
+export const SWEEPABLE = { trunk: 'trunk', redeals: 'redeals', 'max-wing': 'maxWing' } as const;
+export type SweepOption = keyof typeof SWEEPABLE;
+
+export interface SweepSpec {
+  option: SweepOption;
+  values: number[];
+}
+
+/** `trunk=0..20`, `redeals=0..5`, `max-wing=1..5` (or a single value `redeals=3`). */
+export function parseVary(text: string): SweepSpec {
+  const match = /^([a-z-]+)=(\d+)(?:\.\.(\d+))?$/.exec(text.trim());
+  if (!match || !(match[1] in SWEEPABLE)) {
+    throw new InputError(`--vary must be trunk=A..B, redeals=A..B or max-wing=A..B, got '${text}'`);
+  }
+  const option = match[1] as SweepOption;
+  const field = SWEEPABLE[option];
+  const low = Number(match[2]);
+  const high = match[3] === undefined ? low : Number(match[3]);
+  const { min, max } = LIMITS[field];
+  if (low > high || low < min || high > max) throw new InputError(`--vary ${option} must stay within ${min}..${max} (low to high), got '${text}'`);
+  return { option, values: Array.from({ length: high - low + 1 }, (_, i) => low + i) };
+}
+
+/** One job per (preset, value); the job's rules carry the value, so rows and summaries tell them apart. */
+export function sweepJobs(presets: string[], overrides: RuleOverrides, spec: SweepSpec, player: PlayerSpec): SimJob[] {
+  const jobs: SimJob[] = [];
+  for (const preset of presets) {
+    for (const value of spec.values) {
+      const rules = resolveRules(preset, { ...overrides, [SWEEPABLE[spec.option]]: value });
+      jobs.push({ preset, rules, rulesText: canonicalRules(rules), player, playerLabel: playerLabel(player) });
+    }
+  }
+  return jobs;
+}
+
+function valueOf(row: SummaryRow, spec: SweepSpec): number {
+  const match = new RegExp(`(?:^|;)${spec.option}=(\\d+)`).exec(row.rules);
+  if (!match) throw new Error(`rules '${row.rules}' do not name ${spec.option}`);
+  return Number(match[1]);
+}
+
+export function sweepCsv(summary: SummaryRow[], spec: SweepSpec): string {
+  const header = [spec.option, 'preset', 'rules', 'player', 'deals', 'won', 'lost', 'unknown', 'win_rate', 'ci95_low', 'ci95_high'];
+  const round = (value: number) => Number(value.toFixed(6));
+  const rows = summary.map((row) => {
+    const rate = winRate(row);
+    return [valueOf(row, spec), row.preset, row.rules, row.player, rate.deals, rate.won, rate.lost, rate.unknown, round(rate.winRate), round(rate.ci95.low), round(rate.ci95.high)];
+  });
+  return stringify([header, ...rows]);
+}
+
+export function sweepChart(summary: SummaryRow[], spec: SweepSpec, deals: number): string {
+  const series = new Map<string, ChartSeries>();
+  for (const row of summary) {
+    const label = `${row.preset} (${row.player.split(':')[0]})`;
+    if (!series.has(label)) series.set(label, { label, points: [] });
+    series.get(label)!.points.push({ x: valueOf(row, spec), row });
+  }
+  const flag = OPTION_FLAGS[SWEEPABLE[spec.option]].replace(/^--/, '');
+  return renderChart(`Eagle Wing win rate against ${flag} (${deals} deals per point)`, flag, [...series.values()]);
+}
