@@ -9,11 +9,11 @@ import { renderLayout, renderRulesTable } from './render.js';
 import { canonicalRules, DEFAULT_PRESET, PRESET_NAMES, PRESETS, resolveRules, type RuleSet } from './rules.js';
 import { verify } from './verify.js';
 import { readFileSync } from 'node:fs';
-import { numberedSolution, solveReport, statsLines } from './run/report.js';
+import { numberedSolution, solveReport, statsLines, type SolveReport } from './run/report.js';
 import { parseLimits, type LimitFlags } from './solver/limits.js';
 import { Solver } from './solver/search.js';
 import { runBench, formatBench } from './run/bench.js';
-import { DEFAULT_CHUNK, defaultWorkers, parseShard, type SimJob } from './run/pool.js';
+import { DEFAULT_CHUNK, defaultWorkers, parseShard, solveDecks, type SimJob } from './run/pool.js';
 import { runSim } from './run/sim.js';
 import { mergeFiles } from './run/merge.js';
 import { csvHeader, DEAL_COLUMNS, dealRowsCsv, summaryCsv, type SummaryRow } from './run/csv.js';
@@ -242,6 +242,7 @@ Exit codes: 0 success, 1 a negative answer (a move list that does not win), 2 ba
         .option('--deals-file <file>', 'one deal string per line; - reads standard input')
         .option('--json', 'print {deal, rules, result, nodes, ms, moves}, one object per line')
         .option('--stats', 'also print transposition-table fill and hit rate')
+        .option('--workers <w>', 'with --deals-file: solve on this many worker threads (default: one thread)')
         .option('--player <name>', 'thoughtful (default: the solver), or greedy / sampling to watch a no-peek player', 'thoughtful')
         .option('--samples <k>', 'sampling player: deals sampled per decision', '4')
         .option('--sample-nodes <n>', 'sampling player: node limit per solve', '500')
@@ -259,7 +260,7 @@ Examples:
   eaglewing solve 92 --preset coops --max-nodes 100000 --stats`,
         ),
     ),
-  ).action((numberArgument: string | undefined, flags: RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean }) => {
+  ).action(async (numberArgument: string | undefined, flags: RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string }) => {
     const rules = rulesFrom(flags);
     const limits = parseLimits(flags);
     const spec = parsePlayerSpec(flags.player, flags);
@@ -280,11 +281,18 @@ Examples:
     if (flags.dealsFile !== undefined) {
       if (numberArgument !== undefined || flags.deal !== undefined) throw new UsageError('give a deal number, --deal or --deals-file, not several');
       const decks = readDealsFile(flags.dealsFile);
-      const solver = new Solver(limits);
-      for (const deck of decks) {
-        const result = solver.solve(deck, rules);
-        const report = solveReport(deck, rules, result);
-        print(flags.json ? JSON.stringify(report) : `${report.result}\t${report.nodes}\t${report.ms}ms\t${report.deal}`);
+      const show = (report: SolveReport) => print(flags.json ? JSON.stringify(report) : `${report.result}\t${report.nodes}\t${report.ms}ms\t${report.deal}`);
+      if (flags.workers !== undefined) {
+        const workers = wholeNumberOption(flags.workers, '--workers', 1, 256);
+        const results = await solveDecks(decks, rules, limits, workers);
+        results.forEach((result, i) => {
+          const report: SolveReport = { deal: formatDeal(decks[i]), rules: canonicalRules(rules), result: result.result, nodes: result.nodes, ms: result.ms, moves: result.moves };
+          if (result.unknownReason) report.unknownReason = result.unknownReason;
+          show(report);
+        });
+      } else {
+        const solver = new Solver(limits);
+        for (const deck of decks) show(solveReport(deck, rules, solver.solve(deck, rules)));
       }
       return;
     }

@@ -114,6 +114,15 @@ describe('eaglewing solve', () => {
     const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(lines.map((line) => line.deal)).toEqual(deals);
   });
+  it('--workers 2 gives the same objects in the same order as one thread (ms aside)', () => {
+    const deals = [4, 5, 6, 7, 8].map((n) => run('deal', String(n), '--string').stdout.trim()).join('\n') + '\n';
+    const solveWith = (...extra: string[]) =>
+      spawnSync(process.execPath, [BIN, 'solve', '--deals-file', '-', '--json', ...extra], { input: deals, encoding: 'utf8' })
+        .stdout.trim()
+        .split('\n')
+        .map((line) => ({ ...JSON.parse(line), ms: 0 }));
+    expect(solveWith('--workers', '2')).toEqual(solveWith());
+  });
   it('reports unknown (never lost) when a limit stops it', () => {
     const report = JSON.parse(run('solve', '92', '--preset', 'coops', '--max-nodes', '50', '--json').stdout);
     expect(report.result).toBe('unknown');

@@ -9,7 +9,7 @@ export interface ChartSeries {
 
 const WIDTH = 720;
 const HEIGHT = 420;
-const MARGIN = { left: 64, right: 150, top: 40, bottom: 56 };
+const MARGIN = { left: 64, right: 190, top: 40, bottom: 56 };
 const COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#ff7f0e', '#8c564b'];
 
 function escapeXml(text: string): string {
@@ -22,7 +22,8 @@ export function renderChart(title: string, xLabel: string, series: ChartSeries[]
   const xMax = Math.max(...xs, xMin + 1);
   const plotWidth = WIDTH - MARGIN.left - MARGIN.right;
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const sx = (x: number) => MARGIN.left + ((x - xMin) / (xMax - xMin)) * plotWidth;
+  // half a step of room at each end, so the end points' interval bars stand clear of the frame
+  const sx = (x: number) => MARGIN.left + ((x - xMin + 0.5) / (xMax - xMin + 1)) * plotWidth;
   const sy = (y: number) => MARGIN.top + (1 - y) * plotHeight;
   const parts: string[] = [];
   parts.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" font-family="sans-serif" font-size="12">`);

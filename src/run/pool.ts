@@ -178,3 +178,36 @@ export async function runPool(options: PoolOptions): Promise<PoolOutcome> {
   }
   return { interrupted, tasksDone: nextToHand, tasksPlanned: tasks.length };
 }
+
+export interface DeckResult {
+  result: DealResult;
+  nodes: number;
+  ms: number;
+  /** RULES §5 tokens with cards; empty unless won. */
+  moves: string;
+  unknownReason: string;
+}
+
+/** Solves decks (solve --deals-file --workers N) on worker threads; results in input order. */
+export async function solveDecks(decks: Uint8Array[], rules: RuleSet, limits: SolveLimits, workers: number, chunk = DEFAULT_CHUNK): Promise<DeckResult[]> {
+  const pool = new Piscina<ChunkTask, ChunkResult>({ filename: new URL('./worker.js', import.meta.url).href, maxThreads: workers, minThreads: 1, idleTimeout: 1000 });
+  const player: PlayerSpec = { name: 'thoughtful', sampling: { samples: 0, nodesPerSolve: 0, seed: 0 } };
+  try {
+    const chunks: Promise<DeckResult[]>[] = [];
+    for (let start = 0; start < decks.length; start += chunk) {
+      const part = decks.slice(start, start + chunk);
+      const packed = new Uint8Array(part.length * 52);
+      part.forEach((deck, i) => packed.set(deck, i * 52));
+      chunks.push(
+        pool.run({ rules, limits, deals: new Float64Array(0), decks: packed, timing: true, player }).then((result) => {
+          const solutions = result.solutions.split('\n');
+          const reasons = result.reasons.split('\n');
+          return part.map((_, i) => ({ result: RESULT_NAMES[result.results[i]], nodes: result.nodes[i], ms: result.ms[i], moves: solutions[i], unknownReason: reasons[i] }));
+        }),
+      );
+    }
+    return (await Promise.all(chunks)).flat();
+  } finally {
+    await pool.destroy();
+  }
+}

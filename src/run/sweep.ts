@@ -63,7 +63,7 @@ export function sweepCsv(summary: SummaryRow[], spec: SweepSpec): string {
 export function sweepChart(summary: SummaryRow[], spec: SweepSpec, deals: number): string {
   const series = new Map<string, ChartSeries>();
   for (const row of summary) {
-    const label = `${row.preset} (${row.player.split(':')[0]})`;
+    const label = `${row.preset}, ${row.player.split(':')[0]}`;
     if (!series.has(label)) series.set(label, { label, points: [] });
     series.get(label)!.points.push({ x: valueOf(row, spec), row });
   }

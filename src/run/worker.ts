@@ -11,6 +11,8 @@ export interface ChunkTask {
   rules: RuleSet;
   limits: SolveLimits;
   deals: Float64Array;
+  /** Instead of numbers: decks, 52 bytes each (solve --deals-file). */
+  decks?: Uint8Array;
   /** Record wall-clock ms per deal (off: 0, so that files are byte-identical run to run). */
   timing: boolean;
   player: PlayerSpec;
@@ -43,7 +45,7 @@ export function solveChunk(task: ChunkTask): ChunkResult {
     solver = new Solver(task.limits);
     solverLimits = key;
   }
-  const count = task.deals.length;
+  const count = task.decks ? task.decks.length / 52 : task.deals.length;
   const out: ChunkResult = {
     results: new Uint8Array(count),
     nodes: new Float64Array(count),
@@ -55,7 +57,8 @@ export function solveChunk(task: ChunkTask): ChunkResult {
   const solutions: string[] = [];
   const reasons: string[] = [];
   for (let i = 0; i < count; i++) {
-    const result = solver.solve(dealFromNumber(task.deals[i]), task.rules);
+    const deck = task.decks ? task.decks.slice(i * 52, i * 52 + 52) : dealFromNumber(task.deals[i]);
+    const result = solver.solve(deck, task.rules);
     out.results[i] = result.result === 'won' ? RESULT_WON : result.result === 'lost' ? RESULT_LOST : RESULT_UNKNOWN;
     out.nodes[i] = result.nodes;
     out.ms[i] = task.timing ? result.ms : 0;
