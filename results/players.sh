@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 greedy_deals=${1:-10000}
-sampling_deals=${2:-1000}
+sampling_deals=${2:-2500}
 mkdir -p results/raw
 for preset in strict coops easy goodsol pysol; do
   node bin/eaglewing.js sim --preset "$preset" --player greedy --deals "$greedy_deals" --quiet \

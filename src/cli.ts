@@ -8,6 +8,7 @@ import { describeMove, formatMoveList, parseMoveList } from './notation.js';
 import { renderLayout, renderRulesTable } from './render.js';
 import { canonicalRules, DEFAULT_PRESET, PRESET_NAMES, PRESETS, resolveRules, type RuleSet } from './rules.js';
 import { verify } from './verify.js';
+import { parseWholeNumber } from './options.js';
 import { readFileSync } from 'node:fs';
 import { numberedSolution, solveReport, statsLines, type SolveReport } from './run/report.js';
 import { parseLimits, type LimitFlags } from './solver/limits.js';
@@ -40,9 +41,9 @@ interface RuleFlags {
   spaceFrom?: string;
 }
 
-function addRuleOptions(command: Command): Command {
+function addRuleOptions(command: Command, presetHelp = `rule preset: ${PRESET_NAMES.join(', ')}`): Command {
   return command
-    .option('-p, --preset <name>', `rule preset: ${PRESET_NAMES.join(', ')}`, DEFAULT_PRESET)
+    .option('-p, --preset <name>', presetHelp, DEFAULT_PRESET)
     .option('--trunk <n>', 'trunk size, 0-20 (RULES §2)')
     .option('--redeals <n>', 'redeals allowed, 0-10 (RULES §3.6)')
     .option('--max-wing <n>', 'most cards on a wing, 1-13 (RULES §3.7)')
@@ -50,6 +51,14 @@ function addRuleOptions(command: Command): Command {
     .option('--wing-moves <kind>', 'single | whole | group (RULES §3.8)')
     .option('--trunk-play <kind>', 'last | last-any | top (RULES §3.4)')
     .option('--space-from <list>', 'comma list of waste, stock, wings, or none (RULES §3.5)');
+}
+
+function addPlayerOptions(command: Command, playerHelp: string): Command {
+  return command
+    .option('--player <name>', playerHelp, 'thoughtful')
+    .option('--samples <k>', 'sampling player: deals sampled per decision', '4')
+    .option('--sample-nodes <n>', 'sampling player: node limit per solve', '500')
+    .option('--sample-seed <s>', 'sampling player: seed', '1');
 }
 
 function addLimitOptions(command: Command): Command {
@@ -102,12 +111,6 @@ interface SimFlags extends PlayerFlags {
   timing?: boolean;
   json?: boolean;
   quiet?: boolean;
-}
-
-function wholeNumberOption(text: string, flag: string, min: number, max: number): number {
-  const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw new InputError(`${flag} must be a whole number from ${min} to ${max}, got '${text}'`);
-  return value;
 }
 
 function summaryJson(summary: SummaryRow[]) {
@@ -232,6 +235,7 @@ Exit codes: 0 success, 1 a negative answer (a move list that does not win), 2 ba
     process.exitCode = result.status === 'ok' ? EXIT_OK : EXIT_NEGATIVE;
   });
 
+  addPlayerOptions(
   addLimitOptions(
     addRuleOptions(
       program
@@ -243,10 +247,6 @@ Exit codes: 0 success, 1 a negative answer (a move list that does not win), 2 ba
         .option('--json', 'print {deal, rules, result, nodes, ms, moves}, one object per line')
         .option('--stats', 'also print transposition-table fill and hit rate')
         .option('--workers <w>', 'with --deals-file: solve on this many worker threads (default: one thread)')
-        .option('--player <name>', 'thoughtful (default: the solver), or greedy / sampling to watch a no-peek player', 'thoughtful')
-        .option('--samples <k>', 'sampling player: deals sampled per decision', '4')
-        .option('--sample-nodes <n>', 'sampling player: node limit per solve', '500')
-        .option('--sample-seed <s>', 'sampling player: seed', '1')
         .addHelpText(
           'after',
           `
@@ -260,6 +260,8 @@ Examples:
   eaglewing solve 92 --preset coops --max-nodes 100000 --stats`,
         ),
     ),
+  ),
+    'thoughtful (default: the solver), or greedy / sampling to watch a no-peek player',
   ).action(async (numberArgument: string | undefined, flags: RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string }) => {
     const rules = rulesFrom(flags);
     const limits = parseLimits(flags);
@@ -283,7 +285,7 @@ Examples:
       const decks = readDealsFile(flags.dealsFile);
       const show = (report: SolveReport) => print(flags.json ? JSON.stringify(report) : `${report.result}\t${report.nodes}\t${report.ms}ms\t${report.deal}`);
       if (flags.workers !== undefined) {
-        const workers = wholeNumberOption(flags.workers, '--workers', 1, 256);
+        const workers = parseWholeNumber(flags.workers, '--workers', 1, 256);
         const results = await solveDecks(decks, rules, limits, workers);
         results.forEach((result, i) => {
           const report: SolveReport = { deal: formatDeal(decks[i]), rules: canonicalRules(rules), result: result.result, nodes: result.nodes, ms: result.ms, moves: result.moves };
@@ -312,18 +314,12 @@ Examples:
     process.exitCode = result.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
   });
 
+  addPlayerOptions(
   addLimitOptions(
+  addRuleOptions(
     program
       .command('sim')
       .description('solve a range of numbered deals under one or more presets on all cores; per-deal and summary CSVs')
-      .option('-p, --preset <names>', `comma list of presets: ${PRESET_NAMES.join(', ')}`, DEFAULT_PRESET)
-      .option('--trunk <n>', 'trunk size, 0-20, for every preset')
-      .option('--redeals <n>', 'redeals allowed, 0-10')
-      .option('--max-wing <n>', 'most cards on a wing, 1-13')
-      .option('--build <kind>', 'none | suit-down')
-      .option('--wing-moves <kind>', 'single | whole | group')
-      .option('--trunk-play <kind>', 'last | last-any | top')
-      .option('--space-from <list>', 'comma list of waste, stock, wings, or none')
       .option('--deals <n>', 'how many deals', '1000')
       .option('--from <k>', 'first deal number', '1')
       .option('--workers <w>', 'worker threads (default: all cores)')
@@ -334,10 +330,6 @@ Examples:
       .option('--resume', 'skip the deals already in --out (which must have been made with the same rules)')
       .option('--force', 'replace an existing --out file')
       .option('--no-timing', 'write 0 in the ms column so that files are byte-identical run to run')
-      .option('--player <name>', 'thoughtful (the solver), greedy or sampling (no-peek players, RULES §6)', 'thoughtful')
-      .option('--samples <k>', 'sampling player: deals sampled per decision', '4')
-      .option('--sample-nodes <n>', 'sampling player: node limit per solve', '500')
-      .option('--sample-seed <s>', 'sampling player: seed', '1')
       .option('--json', 'print the summary as JSON')
       .option('--quiet', 'no progress output')
       .addHelpText(
@@ -350,6 +342,10 @@ Examples:
   eaglewing sim --preset coops --deals 100000 --shard 2/4 --out shard2.csv
   eaglewing sim --preset coops --deals 100000 --out deals.csv --resume`,
         ),
+    `comma list of presets: ${PRESET_NAMES.join(', ')}`,
+  ),
+  ),
+    'thoughtful (the solver), greedy or sampling (no-peek players, RULES §6)',
   ).action(async (flags: RuleFlags & LimitFlags & SimFlags) => {
     const presets = (flags.preset ?? DEFAULT_PRESET).split(',').map((name) => name.trim()).filter(Boolean);
     if (presets.length === 0) throw new InputError('--preset needs at least one preset name');
@@ -360,11 +356,11 @@ Examples:
       return { preset, rules, rulesText: canonicalRules(rules), player, playerLabel: playerLabel(player) };
     });
     const limits = parseLimits(flags);
-    const deals = wholeNumberOption(flags.deals, '--deals', 1, 1e12);
-    const from = wholeNumberOption(flags.from, '--from', 1, Number.MAX_SAFE_INTEGER);
+    const deals = parseWholeNumber(flags.deals, '--deals', 1, 1e12);
+    const from = parseWholeNumber(flags.from, '--from', 1, Number.MAX_SAFE_INTEGER);
     if (from + deals - 1 > Number.MAX_SAFE_INTEGER) throw new InputError('--from plus --deals goes past deal 2^53-1');
-    const workers = flags.workers === undefined ? defaultWorkers() : wholeNumberOption(flags.workers, '--workers', 1, 256);
-    const chunk = wholeNumberOption(flags.chunk, '--chunk', 1, 100000);
+    const workers = flags.workers === undefined ? defaultWorkers() : parseWholeNumber(flags.workers, '--workers', 1, 256);
+    const chunk = parseWholeNumber(flags.chunk, '--chunk', 1, 100000);
     const shard = parseShard(flags.shard);
     if (flags.resume && flags.out === undefined) throw new UsageError('--resume needs --out');
     const progress = Progress.forStream(Boolean(flags.quiet));
@@ -400,31 +396,25 @@ Examples:
     }
   });
 
+  addPlayerOptions(
   addLimitOptions(
+  addRuleOptions(
     program
       .command('sweep')
       .description('vary one option over a range and chart the win rate with its 95% interval (CSV + SVG)')
       .requiredOption('--vary <option=A..B>', 'trunk=0..20, redeals=0..5 or max-wing=1..5')
-      .option('-p, --preset <names>', 'comma list of presets, one line each in the chart', DEFAULT_PRESET)
-      .option('--trunk <n>', 'trunk size, 0-20 (unless varied)')
-      .option('--redeals <n>', 'redeals allowed, 0-10 (unless varied)')
-      .option('--max-wing <n>', 'most cards on a wing, 1-13 (unless varied)')
-      .option('--build <kind>', 'none | suit-down')
-      .option('--wing-moves <kind>', 'single | whole | group')
-      .option('--trunk-play <kind>', 'last | last-any | top')
-      .option('--space-from <list>', 'comma list of waste, stock, wings, or none')
       .option('--deals <n>', 'deals per point', '200')
       .option('--from <k>', 'first deal number', '1')
       .option('--workers <w>', 'worker threads (default: all cores)')
-      .option('--player <name>', 'thoughtful, greedy or sampling', 'thoughtful')
-      .option('--samples <k>', 'sampling player: deals sampled per decision', '4')
-      .option('--sample-nodes <n>', 'sampling player: node limit per solve', '500')
-      .option('--sample-seed <s>', 'sampling player: seed', '1')
       .option('--out <file.csv>', 'one row per point: the value, counts, win rate and interval')
       .option('--chart <file.svg>', 'the chart')
       .option('--json', 'print the points as JSON')
       .option('--quiet', 'no progress output')
       .addHelpText('after', '\nExample:\n  eaglewing sweep --preset strict,coops --vary trunk=0..20 --deals 500 --out trunk.csv --chart trunk.svg'),
+    'comma list of presets, one line each in the chart',
+  ),
+  ),
+    'thoughtful, greedy or sampling',
   ).action(async (flags: RuleFlags & LimitFlags & PlayerFlags & { vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean }) => {
     const spec = parseVary(flags.vary);
     const presets = (flags.preset ?? DEFAULT_PRESET).split(',').map((name) => name.trim()).filter(Boolean);
@@ -432,9 +422,9 @@ Examples:
     const player = parsePlayerSpec(flags.player, flags);
     const jobs = sweepJobs(presets, flags, spec, player);
     const limits = parseLimits(flags);
-    const deals = wholeNumberOption(flags.deals, '--deals', 1, 1e9);
-    const from = wholeNumberOption(flags.from, '--from', 1, Number.MAX_SAFE_INTEGER);
-    const workers = flags.workers === undefined ? defaultWorkers() : wholeNumberOption(flags.workers, '--workers', 1, 256);
+    const deals = parseWholeNumber(flags.deals, '--deals', 1, 1e9);
+    const from = parseWholeNumber(flags.from, '--from', 1, Number.MAX_SAFE_INTEGER);
+    const workers = flags.workers === undefined ? defaultWorkers() : parseWholeNumber(flags.workers, '--workers', 1, 256);
     const progress = Progress.forStream(Boolean(flags.quiet));
     let outcome;
     try {

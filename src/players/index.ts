@@ -1,5 +1,6 @@
 // Player names and settings as the command line gives them, and the player they make.
 import { InputError } from '../errors.js';
+import { parseWholeNumber } from '../options.js';
 import { GreedyPlayer } from './greedy.js';
 import type { Player } from './observation.js';
 import { DEFAULT_SAMPLING, SamplingPlayer, type SamplingSettings } from './sampling.js';
@@ -15,12 +16,8 @@ export interface PlayerSpec {
 export function parsePlayerSpec(name: string, flags: { samples?: string; sampleNodes?: string; sampleSeed?: string }): PlayerSpec {
   const lower = name.trim().toLowerCase();
   if (!(PLAYER_NAMES as readonly string[]).includes(lower)) throw new InputError(`--player must be one of ${PLAYER_NAMES.join(', ')}, got '${name}'`);
-  const whole = (text: string | undefined, flag: string, min: number, max: number, fallback: number) => {
-    if (text === undefined) return fallback;
-    const value = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
-    if (!Number.isSafeInteger(value) || value < min || value > max) throw new InputError(`${flag} must be a whole number from ${min} to ${max}, got '${text}'`);
-    return value;
-  };
+  const whole = (text: string | undefined, flag: string, min: number, max: number, fallback: number) =>
+    text === undefined ? fallback : parseWholeNumber(text, flag, min, max);
   return {
     name: lower as PlayerName,
     sampling: {

@@ -1,23 +1,13 @@
 // A bulk run: checks the output file (new, --force, or --resume), runs the pool, appends rows as they finish, tallies.
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import { InputError } from '../errors.js';
-import type { SolveLimits } from '../solver/search.js';
 import { csvHeader, DEAL_COLUMNS, dealRowsCsv, readDealRows, SummaryTable, type DealRow, type SummaryRow } from './csv.js';
-import { planTasks, runPool, type PoolOutcome, type Shard, type SimJob } from './pool.js';
+import { planTasks, runPool, type PoolOptions, type PoolOutcome, type SimJob } from './pool.js';
 
-export interface SimOptions {
-  jobs: SimJob[];
-  from: number;
-  deals: number;
-  workers: number;
-  chunk: number;
-  shard: Shard;
-  limits: SolveLimits;
-  timing: boolean;
+export interface SimOptions extends Omit<PoolOptions, 'skip' | 'onRows'> {
   out?: string;
   resume: boolean;
   force: boolean;
-  signal?: AbortSignal;
 }
 
 export interface SimEvents {

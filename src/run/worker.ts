@@ -33,6 +33,17 @@ export interface ChunkResult {
   reasons: string;
 }
 
+function emptyResult(count: number): ChunkResult {
+  return {
+    results: new Uint8Array(count),
+    nodes: new Float64Array(count),
+    ms: new Float64Array(count),
+    solutionLengths: new Uint32Array(count),
+    solutions: '',
+    reasons: '',
+  };
+}
+
 let solver: Solver | undefined;
 let solverLimits = '';
 let player: Player | undefined;
@@ -46,14 +57,7 @@ export function solveChunk(task: ChunkTask): ChunkResult {
     solverLimits = key;
   }
   const count = task.decks ? task.decks.length / 52 : task.deals.length;
-  const out: ChunkResult = {
-    results: new Uint8Array(count),
-    nodes: new Float64Array(count),
-    ms: new Float64Array(count),
-    solutionLengths: new Uint32Array(count),
-    solutions: '',
-    reasons: '',
-  };
+  const out = emptyResult(count);
   const solutions: string[] = [];
   const reasons: string[] = [];
   for (let i = 0; i < count; i++) {
@@ -79,14 +83,7 @@ function playChunk(task: ChunkTask): ChunkResult {
     playerKey = key;
   }
   const count = task.deals.length;
-  const out: ChunkResult = {
-    results: new Uint8Array(count),
-    nodes: new Float64Array(count),
-    ms: new Float64Array(count),
-    solutionLengths: new Uint32Array(count),
-    solutions: '',
-    reasons: '',
-  };
+  const out = emptyResult(count);
   const solutions: string[] = [];
   for (let i = 0; i < count; i++) {
     const result = playDeal(dealFromNumber(task.deals[i]), task.rules, player);
