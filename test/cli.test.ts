@@ -53,6 +53,14 @@ describe('eaglewing verify', () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'ok' });
   });
+  it.each(['strict', 'coops', 'easy', 'goodsol', 'pysol'])('accepts a winning line found by the solver under %s', (preset) => {
+    const stacked = loadCases().find((c) => c.kind === 'solve' && c.expected === 'won' && c.options === '--preset strict')!;
+    const solved = JSON.parse(run('solve', '--deal', stacked.deal, '--preset', preset, '--json').stdout);
+    expect(solved.result).toBe('won');
+    const result = run('verify', '--deal', stacked.deal, '--preset', preset, '--moves', solved.moves);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('ok');
+  });
   it('exit 1 and the first bad move for an illegal line', () => {
     const bad = cases.find((entry) => entry.expected === 'bad 4' && entry.moves === 'T XF T XF KF')!;
     const result = run('verify', '--deal', bad.deal, '--moves', bad.moves, '--json');
