@@ -107,8 +107,9 @@ export class Solver {
   private moveNext = new Int32Array(256);
   private moveEnd = new Int32Array(256);
   private readonly tops = new Int32Array(WING_COUNT);
-  /** Wing holding each card on top, or -1; reset after each use. */
-  private readonly wingOfTop = new Int8Array(52).fill(-1);
+  /** The wing holding each card (or -1) and its depth from the top; filled per node, reset after. */
+  private readonly cardWing = new Int8Array(52).fill(-1);
+  private readonly cardDepth = new Int8Array(52);
   private builds = false;
   private spaceFromWings = false;
   private spaceFromWaste = false;
@@ -233,7 +234,8 @@ export class Solver {
     const builds = this.builds;
     const prune = this.limits.prune;
     const tops = this.tops;
-    const wingOfTop = this.wingOfTop;
+    const cardWing = this.cardWing;
+    const cardDepth = this.cardDepth;
     const trunk = state[COUNTS_WORD] & TRUNK_MASK;
     const pointer = (state[COUNTS_WORD] >> POINTER_SHIFT) & POINTER_MASK;
     const wasteIndex = game.wasteTopIndex();
@@ -242,7 +244,13 @@ export class Solver {
       const word = state[wing];
       const top = ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0 ? NO_CARD : word & WING_CARD_MASK;
       tops[wing] = top;
-      if (top !== NO_CARD) wingOfTop[top] = wing;
+      if (top === NO_CARD) continue;
+      const height = (word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK;
+      const suitBase = top - rankOf(top);
+      for (let depth = 0, rank = rankOf(top); depth < height; depth++, rank = rank === RANK_COUNT - 1 ? 0 : rank + 1) {
+        cardWing[suitBase + rank] = wing;
+        cardDepth[suitBase + rank] = depth;
+      }
     }
     const start = at;
     at = this.generateFoundationPlays(game, at, trunk, pointer, wasteIndex, trunkCard);
@@ -258,7 +266,13 @@ export class Solver {
         at = this.push(at, compound(KIND_REDEAL, 0, 0, 1));
       }
     }
-    for (let wing = 0; wing < WING_COUNT; wing++) if (tops[wing] !== NO_CARD) wingOfTop[tops[wing]] = -1;
+    for (let wing = 0; wing < WING_COUNT; wing++) {
+      const top = tops[wing];
+      if (top === NO_CARD) continue;
+      const height = (state[wing] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK;
+      const suitBase = top - rankOf(top);
+      for (let depth = 0, rank = rankOf(top); depth < height; depth++, rank = rank === RANK_COUNT - 1 ? 0 : rank + 1) cardWing[suitBase + rank] = -1;
+    }
     return at;
   }
 
@@ -275,7 +289,7 @@ export class Solver {
       const safeRank = !this.builds || rank !== game.baseRank;
       let move: number;
       let safe: boolean;
-      const wing = this.wingOfTop[card];
+      const wing = this.cardDepth[card] === 0 ? this.cardWing[card] : -1;
       if (wing >= 0) {
         // Also when it is alone on its wing while the trunk has cards: the trunk's top card then fills
         // the wing, which only adds options (README, "Dominance"; checked by bench/prune-check).
@@ -308,19 +322,15 @@ export class Solver {
       const height = (state[target] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK;
       if (height === 0 || height >= maxWing) continue;
       const needed = cardBelow(this.tops[target]);
-      const neededSuit = suitOf(needed);
+      const source = this.cardWing[needed];
       let inWing = false;
-      for (let source = 0; source < WING_COUNT; source++) {
-        const sourceTop = this.tops[source];
-        if (source === target || sourceTop === NO_CARD || suitOf(sourceTop) !== neededSuit) continue;
-        const sourceHeight = (state[source] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK;
-        const depth = (rankOf(needed) - rankOf(sourceTop) + RANK_COUNT) % RANK_COUNT;
-        if (depth >= sourceHeight) continue;
+      if (source >= 0 && source !== target) {
+        // a card is in one place only: this wing holds it, at this depth
         inWing = true;
-        const count = depth + 1;
+        const sourceHeight = (state[source] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK;
+        const count = this.cardDepth[needed] + 1;
         const allowed = rules.wingMoves === 'single' ? count === 1 : rules.wingMoves === 'whole' ? count === sourceHeight : true;
         if (allowed && height + count <= maxWing) at = this.push(at, compound(KIND_WING_TO_WING, source, target, count));
-        break;
       }
       if (inWing) continue;
       if (needed === trunkCard) {
