@@ -1,6 +1,6 @@
 // The command line: parses arguments, calls the library, prints, and maps errors to exit codes (0 yes, 1 no, 2 bad input).
-import { Command, CommanderError } from "commander";
-import { formatCard, formatCardSymbol } from './cards.js';
+import { Command, CommanderError } from 'commander';
+import { formatCard } from './cards.js';
 import { dealFromNumber, formatDeal, parseDeal, parseDealNumber, type Deck } from './deal.js';
 import { Game, WING_COUNT } from './engine.js';
 import { InputError, UsageError } from './errors.js';
