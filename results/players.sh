@@ -10,7 +10,7 @@ for preset in strict coops easy goodsol pysol; do
   node bin/eaglewing.js sim --preset "$preset" --player greedy --deals "$greedy_deals" --quiet \
     --out "results/raw/greedy-$preset.csv" --resume --summary "results/greedy-$preset.csv"
 done
-for preset in strict coops; do
+for preset in strict coops goodsol; do
   node bin/eaglewing.js sim --preset "$preset" --player sampling --deals "$sampling_deals" --quiet \
     --out "results/raw/sampling-$preset.csv" --resume --summary "results/sampling-$preset.csv"
 done
