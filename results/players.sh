@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Reproduces results/greedy-*.csv and results/sampling-*.csv: the no-peek players' win rates (RULES §6).
 # Usage: bash results/players.sh [greedy deals] [sampling deals] [sampling deals for goodsol]
-# (goodsol's group moves make each sampled decision far slower: about 2 s a deal on one core)
+# (goodsol's group moves and spaces make each sampled decision far slower: about 10 s a deal on one core here)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 greedy_deals=${1:-10000}
 sampling_deals=${2:-2500}
-goodsol_sampling_deals=${3:-400}
+goodsol_sampling_deals=${3:-300}
 mkdir -p results/raw
 for preset in strict coops easy goodsol pysol; do
   node bin/eaglewing.js sim --preset "$preset" --player greedy --deals "$greedy_deals" --quiet \

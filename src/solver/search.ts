@@ -245,9 +245,13 @@ export class Solver {
       const top = ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0 ? NO_CARD : word & WING_CARD_MASK;
       tops[wing] = top;
       if (top === NO_CARD) continue;
+      cardWing[top] = wing;
+      cardDepth[top] = 0;
+      // cards under the top matter only to builds
+      if (!builds) continue;
       const height = (word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK;
       const suitBase = top - rankOf(top);
-      for (let depth = 0, rank = rankOf(top); depth < height; depth++, rank = rank === RANK_COUNT - 1 ? 0 : rank + 1) {
+      for (let depth = 1, rank = (rankOf(top) + 1) % RANK_COUNT; depth < height; depth++, rank = rank === RANK_COUNT - 1 ? 0 : rank + 1) {
         cardWing[suitBase + rank] = wing;
         cardDepth[suitBase + rank] = depth;
       }
@@ -269,9 +273,11 @@ export class Solver {
     for (let wing = 0; wing < WING_COUNT; wing++) {
       const top = tops[wing];
       if (top === NO_CARD) continue;
+      cardWing[top] = -1;
+      if (!builds) continue;
       const height = (state[wing] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK;
       const suitBase = top - rankOf(top);
-      for (let depth = 0, rank = rankOf(top); depth < height; depth++, rank = rank === RANK_COUNT - 1 ? 0 : rank + 1) cardWing[suitBase + rank] = -1;
+      for (let depth = 1, rank = (rankOf(top) + 1) % RANK_COUNT; depth < height; depth++, rank = rank === RANK_COUNT - 1 ? 0 : rank + 1) cardWing[suitBase + rank] = -1;
     }
     return at;
   }
