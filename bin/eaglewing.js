@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Shebang shim: runs the compiled CLI and exits with its code.
-import { main } from '../dist/cli.js';
+import { EXIT_INTERNAL, main } from '../dist/cli.js';
 
 // a closed pipe (eaglewing … | head) is the reader's choice, not an error
 process.stdout.on('error', (error) => {
@@ -15,6 +15,6 @@ main().then(
   (error) => {
     // an unknown error is a bug: show all of it, and keep its exit code apart from 0/1/2
     console.error(error);
-    process.exitCode = 3;
+    process.exitCode = EXIT_INTERNAL;
   },
 );
