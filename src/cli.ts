@@ -125,6 +125,11 @@ function summaryTable(summary: SummaryRow[], label: (group: SummaryRow) => strin
   return summary.map((group) => `${label(group)}${group.preset.padEnd(8)} ${group.player.padEnd(10)} won ${group.won}, lost ${group.lost}, unknown ${group.unknown}: ${formatRate(winRate(group))}`).join('\n');
 }
 
+/** `strict,coops` -> ['strict', 'coops'] (sim and sweep take several presets). */
+function presetList(text: string | undefined): string[] {
+  return (text ?? DEFAULT_PRESET).split(',').map((name) => name.trim()).filter(Boolean);
+}
+
 function rulesFrom(flags: RuleFlags): RuleSet {
   return resolveRules(flags.preset ?? DEFAULT_PRESET, flags);
 }
@@ -347,7 +352,7 @@ Examples:
   ),
     'thoughtful (the solver), greedy or sampling (no-peek players, RULES §6)',
   ).action(async (flags: RuleFlags & LimitFlags & SimFlags) => {
-    const presets = (flags.preset ?? DEFAULT_PRESET).split(',').map((name) => name.trim()).filter(Boolean);
+    const presets = presetList(flags.preset);
     if (presets.length === 0) throw new InputError('--preset needs at least one preset name');
     if (new Set(presets).size !== presets.length) throw new InputError(`--preset names a preset twice: ${flags.preset}`);
     const player = parsePlayerSpec(flags.player, flags);
@@ -417,7 +422,7 @@ Examples:
     'thoughtful, greedy or sampling',
   ).action(async (flags: RuleFlags & LimitFlags & PlayerFlags & { vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean }) => {
     const spec = parseVary(flags.vary);
-    const presets = (flags.preset ?? DEFAULT_PRESET).split(',').map((name) => name.trim()).filter(Boolean);
+    const presets = presetList(flags.preset);
     for (const preset of presets) resolveRules(preset, flags);
     const player = parsePlayerSpec(flags.player, flags);
     const jobs = sweepJobs(presets, flags, spec, player);

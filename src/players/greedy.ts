@@ -1,10 +1,7 @@
 // The greedy player: a careful beginner following the rules' own tips, one move at a time, never peeking.
 import { NO_CARD, suitOf, rankOf, RANK_COUNT } from '../cards.js';
 import type { Move } from '../notation.js';
-import { foundationHeightOf, trunkCountOf, wastePlaces, wingHeightOf, type Observation, type Player } from './observation.js';
-
-/** Resigning: no move that a careful player would make is left (the game counts as lost). */
-export const RESIGN = -1;
+import { foundationHeightOf, RESIGN, trunkCountOf, wastePlaces, wingHeightOf, type Observation, type Player } from './observation.js';
 
 function nextOnFoundation(observation: Observation, card: number): boolean {
   const height = foundationHeightOf(observation.position, suitOf(card));

@@ -5,8 +5,6 @@ import {
   FOUNDATION_BITS,
   FOUNDATION_MASK,
   FOUNDATION_WORD,
-  PASSES_MASK,
-  PASSES_SHIFT,
   POINTER_MASK,
   POINTER_SHIFT,
   PRESENCE_WORD,
@@ -43,13 +41,13 @@ export interface Player {
   readonly name: string;
   /** Settings that define this player's behaviour, for the CSV. */
   readonly settings: string;
-  /** Index into observation.legal of the move to play. */
+  /** Index into observation.legal of the move to play, or RESIGN. */
   choose(observation: Observation): number;
 }
 
-export function isKnown(card: number): boolean {
-  return card !== NO_CARD;
-}
+/** What choose() returns when the player gives up: the game counts as lost. */
+export const RESIGN = -1;
+
 
 // Reading the public position words (the engine's layout, engine.ts).
 
@@ -67,9 +65,6 @@ export function trunkCountOf(position: Int32Array): number {
 }
 export function stockPointerOf(position: Int32Array): number {
   return (position[COUNTS_WORD] >> POINTER_SHIFT) & POINTER_MASK;
-}
-export function redealsUsedOf(position: Int32Array): number {
-  return (position[COUNTS_WORD] >> PASSES_SHIFT) & PASSES_MASK;
 }
 export function stockPlaceFilled(position: Int32Array, index: number): boolean {
   return ((position[PRESENCE_WORD + (index >> 5)] >>> (index & 31)) & 1) === 1;

@@ -3,7 +3,7 @@ import { CARD_COUNT, NO_CARD } from '../cards.js';
 import type { Deck } from '../deal.js';
 import { Game, moveSource, SOURCE_STOCK, SOURCE_TURN, toNotation, WING_COUNT } from '../engine.js';
 import type { Move } from '../notation.js';
-import type { Observation, Player } from '../players/observation.js';
+import { RESIGN, type Observation, type Player } from '../players/observation.js';
 import type { RuleSet } from '../rules.js';
 
 /** A player that has not won after this many moves has lost (it is going round in circles). */
@@ -101,7 +101,7 @@ export function playDeal(deck: Deck, rules: RuleSet, player: Player): PlayResult
       break;
     }
     const choice = player.choose(observation);
-    if (choice === -1) {
+    if (choice === RESIGN) {
       reason = 'the player resigned: no move it would make';
       break;
     }
