@@ -29,7 +29,7 @@ import {
 import type { Move } from '../notation.js';
 import { wingsBuild, type RuleSet } from '../rules.js';
 import { KEY_WORDS, packKey } from './state.js';
-import { BYTES_PER_ENTRY, FULL, PRESENT, TranspositionTable } from './table.js';
+import { BYTES_PER_ENTRY, FULL, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TABLE_WASTE, TranspositionTable, type TableMode } from './table.js';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
 export type UnknownReason = 'max-nodes' | 'time-limit' | 'memory';
@@ -49,7 +49,7 @@ export const DEFAULT_LIMITS: Readonly<SolveLimits> = Object.freeze({ maxNodes: 0
 
 export interface SolveResult {
   result: Verdict;
-  /** Positions expanded (each stored once in the table): the same on every machine. */
+  /** Positions searched (one reached again with an earlier waste top is searched again): the same on every machine. */
   nodes: number;
   ms: number;
   /** RULES §5 moves with their cards; empty unless won. */
@@ -106,6 +106,9 @@ export class Solver {
   private moves = new Int32Array(4096);
   private moveNext = new Int32Array(256);
   private moveEnd = new Int32Array(256);
+  /** Each searched position's table slot (NO_SLOT if unstored) and the table epoch it was taken in. */
+  private slotAt = new Int32Array(256);
+  private epochAt = new Int32Array(256);
   private readonly tops = new Int32Array(WING_COUNT);
   /** The wing holding each card (or -1) and its depth from the top; filled per node, reset after. */
   private readonly cardWing = new Int8Array(52).fill(-1);
@@ -140,7 +143,10 @@ export class Solver {
     this.spaceFromWaste = rules.spaceFrom.includes('waste');
     this.spaceFromStock = rules.spaceFrom.includes('stock');
     const table = this.table;
-    table.clear();
+    // A wing card put back into a space can undo a move; without that, positions never recur in a pass.
+    const mode: TableMode = !this.limits.prune ? TABLE_EXACT : this.spaceFromWings ? TABLE_WASTE : TABLE_RESOURCES;
+    const marksDone = mode === TABLE_RESOURCES;
+    table.clear(mode);
     const { maxNodes, timeLimitMs } = this.limits;
     let nodes = 1;
     let result: Verdict = 'lost';
@@ -165,6 +171,7 @@ export class Solver {
     for (;;) {
       if (this.moveNext[depth] === this.moveEnd[depth]) {
         if (depth === 0) break;
+        if (marksDone) this.markDone(game, depth);
         game.undo();
         depth--;
         continue;
@@ -202,13 +209,33 @@ export class Solver {
       }
       depth++;
       if (depth >= this.moveNext.length) this.growStack();
+      this.slotAt[depth] = table.lastSlot;
+      this.epochAt[depth] = table.epoch;
       this.moveNext[depth] = this.moveEnd[depth - 1];
       this.moveEnd[depth] = this.generate(game, this.moveEnd[depth - 1]);
     }
     return finish([]);
   }
 
+  /** The position at `depth` was searched to the end without a win: with no cycles, it is lost. */
+  private markDone(game: Game, depth: number): void {
+    let slot = this.slotAt[depth];
+    if (slot === NO_SLOT) return;
+    if (this.epochAt[depth] !== this.table.epoch) {
+      packKey(game, this.key);
+      slot = this.table.find(this.key);
+      if (slot === NO_SLOT) throw new Error('a position on the search path is missing from the table');
+    }
+    this.table.markDone(slot);
+  }
+
   private growStack(): void {
+    const slots = new Int32Array(this.slotAt.length * 2);
+    slots.set(this.slotAt);
+    this.slotAt = slots;
+    const epochs = new Int32Array(this.epochAt.length * 2);
+    epochs.set(this.epochAt);
+    this.epochAt = epochs;
     const next = new Int32Array(this.moveNext.length * 2);
     next.set(this.moveNext);
     this.moveNext = next;
@@ -264,6 +291,7 @@ export class Solver {
     } else {
       if (builds) at = this.generateBuilds(game, at, pointer, wasteIndex, trunkCard);
       if (trunk === 0 && rules.spaceFrom.length > 0) at = this.generateSpaceFills(game, at, pointer, wasteIndex, prune);
+      this.orderByStockIndex(start, at);
       // turn the rest of the stock and redeal (RULES §3.6)
       const redeals = (state[COUNTS_WORD] >> PASSES_SHIFT) & PASSES_MASK;
       if (redeals < rules.redeals && (wasteIndex >= 0 || game.nextPresentFrom(pointer) >= 0)) {
@@ -280,6 +308,25 @@ export class Solver {
       for (let depth = 1, rank = (rankOf(top) + 1) % RANK_COUNT; depth < height; depth++, rank = rank === RANK_COUNT - 1 ? 0 : rank + 1) cardWing[suitBase + rank] = -1;
     }
     return at;
+  }
+
+  /**
+   * Moves that leave the stock alone first, then stock moves by how far they turn it (stable). A
+   * layout first reached with the waste further on is searched again when reached with it earlier
+   * (table.ts, WASTE), so trying the short turns first saves most of those second searches.
+   */
+  private orderByStockIndex(start: number, end: number): void {
+    const moves = this.moves;
+    for (let i = start + 1; i < end; i++) {
+      const move = moves[i];
+      const rank = stockOrder(move);
+      let j = i - 1;
+      while (j >= start && stockOrder(moves[j]) > rank) {
+        moves[j + 1] = moves[j];
+        j--;
+      }
+      moves[j + 1] = move;
+    }
   }
 
   /** Foundation plays (RULES §3.2). Returns the new end, or -1 when a safe play was written alone at `at`. */
@@ -382,6 +429,12 @@ export class Solver {
     }
     return at;
   }
+}
+
+/** 0 for a move that leaves the stock and waste alone, else 1 + the stock index it plays. */
+function stockOrder(move: number): number {
+  const kind = move & KIND_MASK;
+  return kind === KIND_STOCK_TO_FOUNDATION || kind === KIND_WASTE_TO_WING || kind === KIND_STOCK_TO_SPACE ? 1 + ((move >> SOURCE_SHIFT) & SOURCE_MASK) : 0;
 }
 
 function applyCompound(game: Game, move: number): void {

@@ -28,6 +28,14 @@ import {
  * | 3    | 19-31 | free for the table's generation stamp                               |
  *
  * Wing codes are sorted ascending, so wings that hold the same piles in another order share a key.
+ *
+ * Resources: the waste top (bits 9-14) and the redeals used (bits 15-18), read together as one
+ * number, order the positions that share everything else; lower is at least as good. With the same
+ * redeals used, an earlier waste top can make every compound move of the later one (solver/search.ts)
+ * with the same result, since turning the stock is folded into the moves. Fewer redeals used is
+ * better only through a redeal, one move more: a position could then be cut off by its own ancestor,
+ * whose one way on is that redeal, so the table lets fewer redeals cover more only for a finished
+ * search (table.ts, RESOURCES).
  */
 export const KEY_WORDS = 4;
 export const WING_CODE_BITS = 10;
@@ -38,6 +46,8 @@ export const FOUNDATION_HIGH_SHIFT = 12;
 export const KEY_TRUNK_SHIFT = 4;
 export const KEY_WASTE_SHIFT = 9;
 export const KEY_PASSES_SHIFT = 15;
+export const KEY_WASTE_MASK = 0x3f << KEY_WASTE_SHIFT;
+export const KEY_PASSES_MASK = 0xf << KEY_PASSES_SHIFT;
 export const KEY_USED_BITS = 19;
 export const KEY_USED_MASK = (1 << KEY_USED_BITS) - 1;
 

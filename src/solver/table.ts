@@ -1,20 +1,46 @@
 // Transposition table: open addressing over one Uint32Array of packed keys, grown on demand up to a memory cap.
-import { KEY_USED_BITS, KEY_USED_MASK, KEY_WORDS } from './state.js';
+import { KEY_PASSES_MASK, KEY_PASSES_SHIFT, KEY_USED_BITS, KEY_USED_MASK, KEY_WASTE_MASK, KEY_WORDS } from './state.js';
 
 /*
- * Each slot is KEY_WORDS (4) words: the key, with the table's generation stamp in the high 13 bits
- * of word 3. A slot whose stamp is not the current generation is empty, so clearing the table
- * between deals is one increment; the arrays are zeroed only when the stamp wraps.
+ * Each slot is KEY_WORDS (4) words: the key, with two fields of the table's own in word 3:
+ *
+ * | word 3 bits | field                                                              |
+ * |-------------|--------------------------------------------------------------------|
+ * | 0-18        | the key's own bits (state.ts)                                      |
+ * | 19          | DONE: the position's search finished without a win (see below)     |
+ * | 20-31       | generation stamp: a slot of another generation is empty            |
+ *
+ * Clearing the table between deals is one increment of the generation; the array is zeroed only
+ * when the stamp wraps.
+ *
+ * Modes (state.ts, "Resources"):
+ * - EXACT: keys match bit for bit (the pruning-free search).
+ * - WASTE: a slot stands for a layout with its redeals used and holds the earliest waste top it was
+ *   reached with; a later or equal waste top is PRESENT, an earlier one replaces it.
+ * - RESOURCES: as WASTE, but redeals used are resources too, for rule sets whose positions cannot
+ *   recur within a pass (no wing card can go back into a space). A slot reached with fewer redeals
+ *   also covers a key with more, once that slot is DONE: with no cycles, a finished search without a
+ *   win is a proof of loss. Until then (its own redeal leads there) the key is searched unstored.
  */
 export const BYTES_PER_ENTRY = KEY_WORDS * 4;
-const GENERATION_LIMIT = 1 << (32 - KEY_USED_BITS);
+const DONE_BIT = 1 << KEY_USED_BITS;
+const GENERATION_SHIFT = KEY_USED_BITS + 1;
+const GENERATION_LIMIT = 1 << (32 - GENERATION_SHIFT);
 const INITIAL_CAPACITY = 1 << 14;
 /** A full table at its cap stops the search (unknown) past this load. */
 const MAX_LOAD = 0.9;
 
+export const TABLE_EXACT = 0;
+export const TABLE_WASTE = 1;
+export const TABLE_RESOURCES = 2;
+export type TableMode = typeof TABLE_EXACT | typeof TABLE_WASTE | typeof TABLE_RESOURCES;
+const RESOURCE_MASKS = [0, KEY_WASTE_MASK, KEY_WASTE_MASK];
+
 export const INSERTED = 0;
 export const PRESENT = 1;
 export const FULL = 2;
+/** lastSlot after a key searched without an entry of its own. */
+export const NO_SLOT = -1;
 
 function hashKey(k0: number, k1: number, k2: number, k3: number): number {
   let h = Math.imul(k0 ^ 0x9e3779b9, 0x85ebca6b);
@@ -33,6 +59,13 @@ export class TranspositionTable {
   count = 0;
   /** Look-ups that found the key already stored, for --stats. */
   hits = 0;
+  /** Key bits compared as resources (lower is better) rather than matched; 0 = exact keys. */
+  private resourceMask = 0;
+  private crossPasses = false;
+  /** The slot of the last INSERTED key, or NO_SLOT; valid until `epoch` changes. */
+  lastSlot = NO_SLOT;
+  /** Changes whenever slots move (the table grew). */
+  epoch = 0;
 
   constructor(memoryMegabytes: number) {
     let capacity = INITIAL_CAPACITY;
@@ -43,8 +76,10 @@ export class TranspositionTable {
     this.slots = new Uint32Array(this.capacity * KEY_WORDS);
   }
 
-  /** Forgets every entry (a new generation). */
-  clear(): void {
+  /** Forgets every entry (a new generation) and sets how keys are compared. */
+  clear(mode: TableMode = TABLE_EXACT): void {
+    this.resourceMask = RESOURCE_MASKS[mode];
+    this.crossPasses = mode === TABLE_RESOURCES;
     this.count = 0;
     this.hits = 0;
     this.generation++;
@@ -67,19 +102,34 @@ export class TranspositionTable {
     const k1 = key[1];
     const k2 = key[2];
     const k3 = key[3];
-    const stamped = ((k3 & KEY_USED_MASK) | (this.generation << KEY_USED_BITS)) >>> 0;
+    const resourceMask = this.resourceMask;
+    const layoutMask = ~resourceMask;
+    const resources = k3 & resourceMask;
+    const layout3 = k3 & KEY_USED_MASK & layoutMask;
+    const stampedLayout = layout3 | (this.generation << GENERATION_SHIFT);
     const slots = this.slots;
     const mask = this.capacity - 1;
-    let index = hashKey(k0, k1, k2, k3) & mask;
+    let index = hashKey(k0, k1, k2, layout3) & mask;
     for (;;) {
       const base = index * KEY_WORDS;
       const stored3 = slots[base + 3];
-      if (stored3 >>> KEY_USED_BITS !== this.generation) break;
-      if (stored3 === stamped && slots[base] === k0 && slots[base + 1] === k1 && slots[base + 2] === k2) {
-        this.hits++;
-        return PRESENT;
+      if (stored3 >>> GENERATION_SHIFT !== this.generation) break;
+      if ((stored3 & layoutMask & ~DONE_BIT) === stampedLayout && slots[base] === k0 && slots[base + 1] === k1 && slots[base + 2] === k2) {
+        const storedResources = stored3 & resourceMask;
+        if (storedResources <= resources) {
+          this.hits++;
+          return PRESENT;
+        }
+        // reached with more of the stock still to come: search it again, remember the better
+        slots[base + 3] = stampedLayout | resources;
+        this.lastSlot = index;
+        return INSERTED;
       }
       index = (index + 1) & mask;
+    }
+    if (this.crossPasses && (layout3 & KEY_PASSES_MASK) !== 0 && this.doneWithFewerPasses(k0, k1, k2, layout3)) {
+      this.hits++;
+      return PRESENT;
     }
     if (this.count + 1 > this.capacity * (this.capacity === this.maxCapacity ? MAX_LOAD : 0.5)) {
       if (this.capacity === this.maxCapacity) return FULL;
@@ -90,12 +140,50 @@ export class TranspositionTable {
     slots[base] = k0;
     slots[base + 1] = k1;
     slots[base + 2] = k2;
-    slots[base + 3] = stamped;
+    slots[base + 3] = stampedLayout | resources;
+    this.lastSlot = index;
     this.count++;
     return INSERTED;
   }
 
+  /** Is this layout stored, finished, with fewer redeals used (any waste top)? */
+  private doneWithFewerPasses(k0: number, k1: number, k2: number, layout3: number): boolean {
+    const slots = this.slots;
+    const mask = this.capacity - 1;
+    const passes = (layout3 & KEY_PASSES_MASK) >>> KEY_PASSES_SHIFT;
+    for (let fewer = 0; fewer < passes; fewer++) {
+      const wanted3 = (layout3 & ~KEY_PASSES_MASK) | (fewer << KEY_PASSES_SHIFT) | (this.generation << GENERATION_SHIFT) | DONE_BIT;
+      for (let index = hashKey(k0, k1, k2, wanted3 & KEY_USED_MASK) & mask; ; index = (index + 1) & mask) {
+        const base = index * KEY_WORDS;
+        const stored3 = slots[base + 3];
+        if (stored3 >>> GENERATION_SHIFT !== this.generation) break;
+        if ((stored3 & ~KEY_WASTE_MASK) === wanted3 && slots[base] === k0 && slots[base + 1] === k1 && slots[base + 2] === k2) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Marks a slot from lastSlot (taken in the same epoch) as searched without a win. */
+  markDone(slot: number): void {
+    this.slots[slot * KEY_WORDS + 3] |= DONE_BIT;
+  }
+
+  /** The slot holding exactly this key, or NO_SLOT. */
+  find(key: Uint32Array): number {
+    const k3 = key[3];
+    const layout3 = k3 & KEY_USED_MASK & ~this.resourceMask;
+    const stamped = (k3 & KEY_USED_MASK) | (this.generation << GENERATION_SHIFT);
+    const mask = this.capacity - 1;
+    for (let index = hashKey(key[0], key[1], key[2], layout3) & mask; ; index = (index + 1) & mask) {
+      const base = index * KEY_WORDS;
+      const stored3 = this.slots[base + 3];
+      if (stored3 >>> GENERATION_SHIFT !== this.generation) return NO_SLOT;
+      if ((stored3 & ~DONE_BIT) === stamped && this.slots[base] === key[0] && this.slots[base + 1] === key[1] && this.slots[base + 2] === key[2]) return index;
+    }
+  }
+
   private grow(): void {
+    this.epoch++;
     const old = this.slots;
     const oldCapacity = this.capacity;
     this.capacity *= 2;
@@ -104,9 +192,9 @@ export class TranspositionTable {
     for (let slot = 0; slot < oldCapacity; slot++) {
       const base = slot * KEY_WORDS;
       const k3 = old[base + 3];
-      if (k3 >>> KEY_USED_BITS !== this.generation) continue;
-      let index = hashKey(old[base], old[base + 1], old[base + 2], k3 & KEY_USED_MASK) & mask;
-      while (this.slots[index * KEY_WORDS + 3] >>> KEY_USED_BITS === this.generation) index = (index + 1) & mask;
+      if (k3 >>> GENERATION_SHIFT !== this.generation) continue;
+      let index = hashKey(old[base], old[base + 1], old[base + 2], k3 & KEY_USED_MASK & ~this.resourceMask) & mask;
+      while (this.slots[index * KEY_WORDS + 3] >>> GENERATION_SHIFT === this.generation) index = (index + 1) & mask;
       this.slots.set(old.subarray(base, base + KEY_WORDS), index * KEY_WORDS);
     }
   }

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { KEY_PASSES_SHIFT, KEY_WASTE_SHIFT } from '../src/solver/state.js';
+import { INSERTED, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TABLE_WASTE, TranspositionTable } from '../src/solver/table.js';
+
+/** A key whose layout is `layout` (words 0-2 and the low bits of word 3), with a waste top and redeals used. */
+function key(layout: number, waste: number, passes: number): Uint32Array {
+  return Uint32Array.of(layout, layout * 7, layout * 13, (layout & 0x1ff) | (waste << KEY_WASTE_SHIFT) | (passes << KEY_PASSES_SHIFT));
+}
+
+describe('transposition table modes (table.ts)', () => {
+  it('EXACT: only the same key is present', () => {
+    const table = new TranspositionTable(1);
+    table.clear(TABLE_EXACT);
+    expect(table.insert(key(5, 10, 0))).toBe(INSERTED);
+    expect(table.insert(key(5, 10, 0))).toBe(PRESENT);
+    expect(table.insert(key(5, 11, 0))).toBe(INSERTED);
+    expect(table.insert(key(5, 9, 0))).toBe(INSERTED);
+    expect(table.insert(key(6, 10, 0))).toBe(INSERTED);
+    expect(table.count).toBe(4);
+  });
+
+  it('WASTE: a later waste top is covered, an earlier one is searched again and then covers', () => {
+    const table = new TranspositionTable(1);
+    table.clear(TABLE_WASTE);
+    expect(table.insert(key(5, 10, 1))).toBe(INSERTED);
+    expect(table.insert(key(5, 12, 1))).toBe(PRESENT);
+    expect(table.insert(key(5, 10, 1))).toBe(PRESENT);
+    expect(table.insert(key(5, 4, 1))).toBe(INSERTED);
+    expect(table.insert(key(5, 6, 1))).toBe(PRESENT);
+    // redeals used are matched exactly: fewer is not enough here
+    expect(table.insert(key(5, 20, 2))).toBe(INSERTED);
+    expect(table.insert(key(5, 20, 0))).toBe(INSERTED);
+    expect(table.count).toBe(3);
+  });
+
+  it('RESOURCES: fewer redeals used cover more only once that search is done', () => {
+    const table = new TranspositionTable(1);
+    table.clear(TABLE_RESOURCES);
+    expect(table.insert(key(5, 30, 0))).toBe(INSERTED);
+    const slot = table.lastSlot;
+    expect(slot).not.toBe(NO_SLOT);
+    // still on the search path (its own redeal may lead here): searched
+    expect(table.insert(key(5, 0, 1))).toBe(INSERTED);
+    table.markDone(slot);
+    expect(table.insert(key(5, 3, 2))).toBe(PRESENT);
+    // a different layout is not covered
+    expect(table.insert(key(6, 3, 2))).toBe(INSERTED);
+    expect(table.find(key(5, 30, 0))).toBe(slot);
+    expect(table.find(key(5, 31, 0))).toBe(NO_SLOT);
+  });
+
+  it('keeps entries and done marks when it grows, and forgets them when cleared', () => {
+    const table = new TranspositionTable(64);
+    table.clear(TABLE_RESOURCES);
+    const epoch = table.epoch;
+    for (let layout = 1; layout <= 40000; layout++) {
+      expect(table.insert(key(layout, 1, 0))).toBe(INSERTED);
+      if (layout % 2 === 0) table.markDone(table.lastSlot);
+      if (table.epoch !== epoch && layout > 30000) break;
+    }
+    expect(table.epoch).not.toBe(epoch);
+    expect(table.insert(key(10, 1, 0))).toBe(PRESENT);
+    expect(table.insert(key(10, 0, 1))).toBe(PRESENT);
+    expect(table.insert(key(11, 0, 1))).toBe(INSERTED);
+    table.clear(TABLE_RESOURCES);
+    expect(table.insert(key(10, 1, 0))).toBe(INSERTED);
+  });
+});
