@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KEY_PASSES_SHIFT, KEY_WASTE_SHIFT } from '../src/solver/state.js';
-import { INSERTED, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TABLE_WASTE, TranspositionTable } from '../src/solver/table.js';
+import { INSERTED, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TranspositionTable } from '../src/solver/table.js';
 
 /** A key whose layout is `layout` (words 0-2 and the low bits of word 3), with a waste top and redeals used. */
 function key(layout: number, waste: number, passes: number): Uint32Array {
@@ -19,15 +19,25 @@ describe('transposition table modes (table.ts)', () => {
     expect(table.count).toBe(4);
   });
 
-  it('WASTE: a later waste top is covered, an earlier one is searched again and then covers', () => {
+  it('RESOURCES: a later waste top is covered once the earlier search is done; an earlier one is searched again', () => {
     const table = new TranspositionTable(1);
-    table.clear(TABLE_WASTE);
+    table.clear(TABLE_RESOURCES);
     expect(table.insert(key(5, 10, 1))).toBe(INSERTED);
-    expect(table.insert(key(5, 12, 1))).toBe(PRESENT);
+    const slot = table.lastSlot;
     expect(table.insert(key(5, 10, 1))).toBe(PRESENT);
+    expect(table.lastHitDone).toBe(false);
+    // not yet proven lost: a later waste top is searched, without an entry of its own
+    expect(table.insert(key(5, 12, 1))).toBe(INSERTED);
+    expect(table.lastSlot).toBe(NO_SLOT);
+    table.markDone(slot);
+    expect(table.insert(key(5, 12, 1))).toBe(PRESENT);
+    expect(table.lastHitDone).toBe(true);
+    // an earlier waste top replaces the entry (and is not done yet)
     expect(table.insert(key(5, 4, 1))).toBe(INSERTED);
-    expect(table.insert(key(5, 6, 1))).toBe(PRESENT);
-    // redeals used are matched exactly: fewer is not enough here
+    expect(table.lastSlot).toBe(slot);
+    expect(table.insert(key(5, 4, 1))).toBe(PRESENT);
+    expect(table.lastHitDone).toBe(false);
+    // fewer redeals used is not enough while that search is not done
     expect(table.insert(key(5, 20, 2))).toBe(INSERTED);
     expect(table.insert(key(5, 20, 0))).toBe(INSERTED);
     expect(table.count).toBe(3);
@@ -43,6 +53,11 @@ describe('transposition table modes (table.ts)', () => {
     expect(table.insert(key(5, 0, 1))).toBe(INSERTED);
     table.markDone(slot);
     expect(table.insert(key(5, 3, 2))).toBe(PRESENT);
+    expect(table.lastHitDone).toBe(true);
+    expect(table.insert(key(5, 40, 0))).toBe(PRESENT);
+    expect(table.lastHitDone).toBe(true);
+    expect(table.insert(key(5, 0, 1))).toBe(PRESENT);
+    expect(table.lastHitDone).toBe(false);
     // a different layout is not covered
     expect(table.insert(key(6, 3, 2))).toBe(INSERTED);
     expect(table.find(key(5, 30, 0))).toBe(slot);

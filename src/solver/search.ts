@@ -29,7 +29,7 @@ import {
 import type { Move } from '../notation.js';
 import { wingsBuild, type RuleSet } from '../rules.js';
 import { KEY_WORDS, packKey } from './state.js';
-import { BYTES_PER_ENTRY, FULL, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TABLE_WASTE, TranspositionTable, type TableMode } from './table.js';
+import { BYTES_PER_ENTRY, FULL, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TranspositionTable } from './table.js';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
 export type UnknownReason = 'max-nodes' | 'time-limit' | 'memory';
@@ -97,6 +97,7 @@ function compound(kind: number, source: number, target: number, count: number): 
 }
 
 const WON_FOUNDATIONS = 0xdddd;
+const NO_PASS_LIMIT = 64;
 const TIME_CHECK_INTERVAL = 1024;
 
 export class Solver {
@@ -109,10 +110,20 @@ export class Solver {
   /** Each searched position's table slot (NO_SLOT if unstored) and the table epoch it was taken in. */
   private slotAt = new Int32Array(256);
   private epochAt = new Int32Array(256);
+  /**
+   * 1 when the search below this depth was cut off by a position not yet proven lost (one on the
+   * search path, where moves can be undone): finishing it then proves nothing, so it is not marked
+   * done and its parent is tainted too.
+   */
+  private taintedAt = new Uint8Array(256);
   private readonly tops = new Int32Array(WING_COUNT);
   /** The wing holding each card (or -1) and its depth from the top; filled per node, reset after. */
   private readonly cardWing = new Int8Array(52).fill(-1);
   private readonly cardDepth = new Int8Array(52);
+  /** Per node: each suit's next foundation card when it is never worth keeping off it (else NO_CARD). */
+  private readonly foundationBound = new Int8Array(4);
+  /** Per node: the first stock index (not the waste top) holding such a card; stock moves stop there. */
+  private passLimit = 0;
   private builds = false;
   private spaceFromWings = false;
   private spaceFromWaste = false;
@@ -143,10 +154,8 @@ export class Solver {
     this.spaceFromWaste = rules.spaceFrom.includes('waste');
     this.spaceFromStock = rules.spaceFrom.includes('stock');
     const table = this.table;
-    // A wing card put back into a space can undo a move; without that, positions never recur in a pass.
-    const mode: TableMode = !this.limits.prune ? TABLE_EXACT : this.spaceFromWings ? TABLE_WASTE : TABLE_RESOURCES;
-    const marksDone = mode === TABLE_RESOURCES;
-    table.clear(mode);
+    const prune = this.limits.prune;
+    table.clear(prune ? TABLE_RESOURCES : TABLE_EXACT);
     const { maxNodes, timeLimitMs } = this.limits;
     let nodes = 1;
     let result: Verdict = 'lost';
@@ -171,7 +180,10 @@ export class Solver {
     for (;;) {
       if (this.moveNext[depth] === this.moveEnd[depth]) {
         if (depth === 0) break;
-        if (marksDone) this.markDone(game, depth);
+        if (prune) {
+          if (this.taintedAt[depth] === 0) this.markDone(game, depth);
+          else this.taintedAt[depth - 1] = 1;
+        }
         game.undo();
         depth--;
         continue;
@@ -188,6 +200,7 @@ export class Solver {
       packKey(game, this.key);
       const stored = table.insert(this.key);
       if (stored === PRESENT) {
+        if (!table.lastHitDone) this.taintedAt[depth] = 1;
         game.undo();
         continue;
       }
@@ -211,13 +224,14 @@ export class Solver {
       if (depth >= this.moveNext.length) this.growStack();
       this.slotAt[depth] = table.lastSlot;
       this.epochAt[depth] = table.epoch;
+      this.taintedAt[depth] = 0;
       this.moveNext[depth] = this.moveEnd[depth - 1];
       this.moveEnd[depth] = this.generate(game, this.moveEnd[depth - 1]);
     }
     return finish([]);
   }
 
-  /** The position at `depth` was searched to the end without a win: with no cycles, it is lost. */
+  /** The position at `depth` was searched to the end without a win, and no cut-off relied on an unproven position: it is lost. */
   private markDone(game: Game, depth: number): void {
     let slot = this.slotAt[depth];
     if (slot === NO_SLOT) return;
@@ -236,6 +250,9 @@ export class Solver {
     const epochs = new Int32Array(this.epochAt.length * 2);
     epochs.set(this.epochAt);
     this.epochAt = epochs;
+    const tainted = new Uint8Array(this.taintedAt.length * 2);
+    tainted.set(this.taintedAt);
+    this.taintedAt = tainted;
     const next = new Int32Array(this.moveNext.length * 2);
     next.set(this.moveNext);
     this.moveNext = next;
@@ -294,7 +311,7 @@ export class Solver {
       this.orderByStockIndex(start, at);
       // turn the rest of the stock and redeal (RULES §3.6)
       const redeals = (state[COUNTS_WORD] >> PASSES_SHIFT) & PASSES_MASK;
-      if (redeals < rules.redeals && (wasteIndex >= 0 || game.nextPresentFrom(pointer) >= 0)) {
+      if (redeals < rules.redeals && this.passLimit === NO_PASS_LIMIT && (wasteIndex >= 0 || game.nextPresentFrom(pointer) >= 0)) {
         at = this.push(at, compound(KIND_REDEAL, 0, 0, 1));
       }
     }
@@ -333,13 +350,17 @@ export class Solver {
   private generateFoundationPlays(game: Game, at: number, trunk: number, pointer: number, wasteIndex: number, trunkCard: number): number {
     const state = game.state;
     const start = at;
+    const prune = this.limits.prune;
+    this.passLimit = NO_PASS_LIMIT;
     for (let suit = 0; suit < 4; suit++) {
+      this.foundationBound[suit] = NO_CARD;
       const height = (state[FOUNDATION_WORD] >> (suit * FOUNDATION_BITS)) & FOUNDATION_MASK;
       if (height === RANK_COUNT) continue;
       const rank = (game.baseRank + height) % RANK_COUNT;
       const card = suit * RANK_COUNT + rank;
       // with builds, a base-rank card may be wanted as a wing for its suit's last card
       const safeRank = !this.builds || rank !== game.baseRank;
+      if (safeRank && prune) this.foundationBound[suit] = card;
       let move: number;
       let safe: boolean;
       const wing = this.cardDepth[card] === 0 ? this.cardWing[card] : -1;
@@ -356,15 +377,25 @@ export class Solver {
         if (index < 0 || !(index === wasteIndex || (index >= pointer && game.isPresent(index)))) continue;
         move = compound(KIND_STOCK_TO_FOUNDATION, index, 0, 1);
         safe = index === wasteIndex;
+        if (!safe && safeRank && prune && index < this.passLimit) this.passLimit = index;
       }
-      if (safe && safeRank && this.limits.prune) {
+      if (safe && safeRank && prune) {
         this.push(start, move);
         return -1;
       }
       at = this.push(at, move);
     }
-    return at;
+    if (this.passLimit === NO_PASS_LIMIT) return at;
+    // turning past a card that should go up is never better than playing it on the way
+    let kept = start;
+    for (let i = start; i < at; i++) {
+      const move = this.moves[i];
+      if ((move & KIND_MASK) === KIND_STOCK_TO_FOUNDATION && ((move >> SOURCE_SHIFT) & SOURCE_MASK) > this.passLimit) continue;
+      this.moves[kept++] = move;
+    }
+    return kept;
   }
+
 
   /** Builds onto wings that have room (RULES §3.7, §3.8): from a wing, the trunk card, or the stock via the waste. */
   private generateBuilds(game: Game, at: number, pointer: number, wasteIndex: number, trunkCard: number): number {
@@ -375,6 +406,8 @@ export class Solver {
       const height = (state[target] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK;
       if (height === 0 || height >= maxWing) continue;
       const needed = cardBelow(this.tops[target]);
+      // a card that should go up gains nothing on a wing (nothing can be built on it)
+      if (this.foundationBound[suitOf(needed)] === needed) continue;
       const source = this.cardWing[needed];
       let inWing = false;
       if (source >= 0 && source !== target) {
@@ -391,7 +424,7 @@ export class Solver {
         continue;
       }
       const index = game.stockIndexOfCard[needed];
-      if (index >= 0 && (index === wasteIndex || (index >= pointer && game.isPresent(index)))) {
+      if (index >= 0 && (index === wasteIndex || (index >= pointer && index <= this.passLimit && game.isPresent(index)))) {
         at = this.push(at, compound(KIND_WASTE_TO_WING, index, target, 1));
       }
     }
@@ -417,10 +450,14 @@ export class Solver {
           }
         }
       }
-      if (this.spaceFromWaste && wasteIndex >= 0) at = this.push(at, compound(KIND_WASTE_TO_WING, wasteIndex, target, 1));
+      const bound = this.foundationBound;
+      if (this.spaceFromWaste && wasteIndex >= 0) {
+        const card = game.stockCards[wasteIndex];
+        if (bound[suitOf(card)] !== card) at = this.push(at, compound(KIND_WASTE_TO_WING, wasteIndex, target, 1));
+      }
       if (this.spaceFromWaste || this.spaceFromStock) {
         const kind = this.spaceFromWaste ? KIND_WASTE_TO_WING : KIND_STOCK_TO_SPACE;
-        for (let index = game.nextPresentFrom(pointer); index >= 0; index = game.nextPresentFrom(index + 1)) {
+        for (let index = game.nextPresentFrom(pointer); index >= 0 && index < this.passLimit; index = game.nextPresentFrom(index + 1)) {
           at = this.push(at, compound(kind, index, target, 1));
         }
       }

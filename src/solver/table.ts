@@ -15,12 +15,14 @@ import { KEY_PASSES_MASK, KEY_PASSES_SHIFT, KEY_USED_BITS, KEY_USED_MASK, KEY_WA
  *
  * Modes (state.ts, "Resources"):
  * - EXACT: keys match bit for bit (the pruning-free search).
- * - WASTE: a slot stands for a layout with its redeals used and holds the earliest waste top it was
- *   reached with; a later or equal waste top is PRESENT, an earlier one replaces it.
- * - RESOURCES: as WASTE, but redeals used are resources too, for rule sets whose positions cannot
- *   recur within a pass (no wing card can go back into a space). A slot reached with fewer redeals
- *   also covers a key with more, once that slot is DONE: with no cycles, a finished search without a
- *   win is a proof of loss. Until then (its own redeal leads there) the key is searched unstored.
+ * - RESOURCES: a slot stands for a layout with its redeals used and holds the earliest waste top it
+ *   was reached with. DONE is set by the search (search.ts) on a position searched to the end without
+ *   a win and without relying on a position not yet proven lost: a proof that it is lost. A key is
+ *   PRESENT when its slot holds the same waste top (the same position), or is DONE with an earlier
+ *   one, or when its layout is stored DONE with fewer redeals used (state.ts, "Resources": each of
+ *   those can do all the key can, so the key is lost too). An earlier waste top replaces the stored
+ *   one. A later one under a slot not DONE (a search still open, possible only where a wing card can
+ *   go back into a space) is searched without an entry of its own.
  */
 export const BYTES_PER_ENTRY = KEY_WORDS * 4;
 const DONE_BIT = 1 << KEY_USED_BITS;
@@ -31,10 +33,8 @@ const INITIAL_CAPACITY = 1 << 14;
 const MAX_LOAD = 0.9;
 
 export const TABLE_EXACT = 0;
-export const TABLE_WASTE = 1;
-export const TABLE_RESOURCES = 2;
-export type TableMode = typeof TABLE_EXACT | typeof TABLE_WASTE | typeof TABLE_RESOURCES;
-const RESOURCE_MASKS = [0, KEY_WASTE_MASK, KEY_WASTE_MASK];
+export const TABLE_RESOURCES = 1;
+export type TableMode = typeof TABLE_EXACT | typeof TABLE_RESOURCES;
 
 export const INSERTED = 0;
 export const PRESENT = 1;
@@ -64,6 +64,8 @@ export class TranspositionTable {
   private crossPasses = false;
   /** The slot of the last INSERTED key, or NO_SLOT; valid until `epoch` changes. */
   lastSlot = NO_SLOT;
+  /** After PRESENT: whether the covering entry is DONE (a proof of loss), not just searched or on the path. */
+  lastHitDone = false;
   /** Changes whenever slots move (the table grew). */
   epoch = 0;
 
@@ -78,7 +80,7 @@ export class TranspositionTable {
 
   /** Forgets every entry (a new generation) and sets how keys are compared. */
   clear(mode: TableMode = TABLE_EXACT): void {
-    this.resourceMask = RESOURCE_MASKS[mode];
+    this.resourceMask = mode === TABLE_RESOURCES ? KEY_WASTE_MASK : 0;
     this.crossPasses = mode === TABLE_RESOURCES;
     this.count = 0;
     this.hits = 0;
@@ -116,9 +118,15 @@ export class TranspositionTable {
       if (stored3 >>> GENERATION_SHIFT !== this.generation) break;
       if ((stored3 & layoutMask & ~DONE_BIT) === stampedLayout && slots[base] === k0 && slots[base + 1] === k1 && slots[base + 2] === k2) {
         const storedResources = stored3 & resourceMask;
-        if (storedResources <= resources) {
+        if (storedResources === resources || (storedResources < resources && (stored3 & DONE_BIT) !== 0)) {
           this.hits++;
+          this.lastHitDone = (stored3 & DONE_BIT) !== 0;
           return PRESENT;
+        }
+        if (storedResources < resources) {
+          // covered only by a search not yet proven lost (so only where moves can be undone): search it unstored
+          this.lastSlot = NO_SLOT;
+          return INSERTED;
         }
         // reached with more of the stock still to come: search it again, remember the better
         slots[base + 3] = stampedLayout | resources;
@@ -129,6 +137,7 @@ export class TranspositionTable {
     }
     if (this.crossPasses && (layout3 & KEY_PASSES_MASK) !== 0 && this.doneWithFewerPasses(k0, k1, k2, layout3)) {
       this.hits++;
+      this.lastHitDone = true;
       return PRESENT;
     }
     if (this.count + 1 > this.capacity * (this.capacity === this.maxCapacity ? MAX_LOAD : 0.5)) {
