@@ -16,7 +16,8 @@ export function naiveSolve(deck: Deck, rules: RuleSet, maxStates: number): Naive
     game.state.set(state);
     if (game.isWon()) return 'won';
     const count = game.legalMoves(moves);
-    for (let i = 0; i < count; i++) {
+    // pushed last-first so that the engine's first moves (foundation plays) are searched first
+    for (let i = count - 1; i >= 0; i--) {
       game.state.set(state);
       game.applyUnsaved(moves[i]);
       const text = game.state.join(',');

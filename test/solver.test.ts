@@ -95,6 +95,7 @@ describe('the solver agrees with a naive search (single moves, string states, no
   const variants: [string, RuleSet, number, number][] = [
     // the naive search finishes on most of these deals; at least `minimum` comparisons are required
     ['strict', resolveRules('strict'), 270, 200],
+    ['coops, trunk 4 (small trunk: all deals it finishes are won)', resolveRules('coops', { trunk: 4 }), 210, 200],
     ['coops, trunk 20, no redeal', resolveRules('coops', { trunk: 20, redeals: 0 }), 300, 200],
     ['goodsol, trunk 20, no redeal', resolveRules('goodsol', { trunk: 20, redeals: 0 }), 60, 25],
   ];
