@@ -66,7 +66,7 @@ function addLimitOptions(command: Command): Command {
     .option('--max-nodes <n>', 'stop with unknown after n positions (0 = no limit)', '0')
     .option('--time-limit <seconds>', 'stop with unknown after this long (0 = no limit)', '0')
     .option('--memory <mb>', 'transposition-table cap in MB; a full table gives unknown', '256')
-    .option('--no-prune', 'plain search over all legal moves: no forced safe plays, no space symmetry');
+    .option('--no-prune', 'plain search over all legal moves: no dominance rules (forced or pass-by plays, space symmetry, stock resources)');
 }
 
 /** Deal strings, one per line (blank lines skipped); every bad line is reported before anything is solved. */

@@ -41,7 +41,7 @@ export interface SolveLimits {
   timeLimitMs: number;
   /** Transposition-table cap; a full table stops the search with unknown. */
   memoryMegabytes: number;
-  /** Dominance: safe foundation plays are forced and only one empty wing is tried per fill. */
+  /** Dominance rules (README, "Dominance rules"): bound cards, one empty wing per fill, stock resources in the table. */
   prune: boolean;
 }
 
@@ -330,7 +330,7 @@ export class Solver {
   /**
    * Moves that leave the stock alone first, then stock moves by how far they turn it (stable). A
    * layout first reached with the waste further on is searched again when reached with it earlier
-   * (table.ts, WASTE), so trying the short turns first saves most of those second searches.
+   * (table.ts, RESOURCES), so trying the short turns first saves most of those second searches.
    */
   private orderByStockIndex(start: number, end: number): void {
     const moves = this.moves;
@@ -396,7 +396,6 @@ export class Solver {
     return kept;
   }
 
-
   /** Builds onto wings that have room (RULES §3.7, §3.8): from a wing, the trunk card, or the stock via the waste. */
   private generateBuilds(game: Game, at: number, pointer: number, wasteIndex: number, trunkCard: number): number {
     const rules = game.rules;
@@ -424,7 +423,7 @@ export class Solver {
         continue;
       }
       const index = game.stockIndexOfCard[needed];
-      if (index >= 0 && (index === wasteIndex || (index >= pointer && index <= this.passLimit && game.isPresent(index)))) {
+      if (index >= 0 && (index === wasteIndex || (index >= pointer && index < this.passLimit && game.isPresent(index)))) {
         at = this.push(at, compound(KIND_WASTE_TO_WING, index, target, 1));
       }
     }
