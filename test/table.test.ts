@@ -19,22 +19,24 @@ describe('transposition table modes (table.ts)', () => {
     expect(table.count).toBe(4);
   });
 
-  it('RESOURCES: a later waste top is covered once the earlier search is done; an earlier one is searched again', () => {
+  it('RESOURCES: a later waste top is covered once the earlier search is done; otherwise it takes the slot', () => {
     const table = new TranspositionTable(1);
     table.clear(TABLE_RESOURCES);
     expect(table.insert(key(5, 10, 1))).toBe(INSERTED);
     const slot = table.lastSlot;
     expect(table.insert(key(5, 10, 1))).toBe(PRESENT);
     expect(table.lastHitDone).toBe(false);
-    // not yet proven lost: a later waste top is searched, without an entry of its own
+    // not yet proven lost: a later waste top is searched, and holds the slot so that it finds itself
     expect(table.insert(key(5, 12, 1))).toBe(INSERTED);
-    expect(table.lastSlot).toBe(NO_SLOT);
+    expect(table.lastSlot).toBe(slot);
+    expect(table.insert(key(5, 12, 1))).toBe(PRESENT);
+    // an earlier waste top is searched again and takes the slot back
+    expect(table.insert(key(5, 10, 1))).toBe(INSERTED);
+    expect(table.lastSlot).toBe(slot);
     table.markDone(slot);
     expect(table.insert(key(5, 12, 1))).toBe(PRESENT);
     expect(table.lastHitDone).toBe(true);
-    // an earlier waste top replaces the entry (and is not done yet)
     expect(table.insert(key(5, 4, 1))).toBe(INSERTED);
-    expect(table.lastSlot).toBe(slot);
     expect(table.insert(key(5, 4, 1))).toBe(PRESENT);
     expect(table.lastHitDone).toBe(false);
     // fewer redeals used is not enough while that search is not done

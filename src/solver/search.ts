@@ -98,6 +98,8 @@ function compound(kind: number, source: number, target: number, count: number): 
 
 const WON_FOUNDATIONS = 0xdddd;
 const NO_PASS_LIMIT = 64;
+/** Search paths longer than this end the search with unknown (memory). */
+const MAX_DEPTH = 1 << 16;
 const TIME_CHECK_INTERVAL = 1024;
 
 export class Solver {
@@ -107,7 +109,7 @@ export class Solver {
   private moves = new Int32Array(4096);
   private moveNext = new Int32Array(256);
   private moveEnd = new Int32Array(256);
-  /** Each searched position's table slot (NO_SLOT if unstored) and the table epoch it was taken in. */
+  /** Each searched position's table slot and the table epoch it was taken in. */
   private slotAt = new Int32Array(256);
   private epochAt = new Int32Array(256);
   /**
@@ -221,7 +223,15 @@ export class Solver {
         break;
       }
       depth++;
-      if (depth >= this.moveNext.length) this.growStack();
+      if (depth >= this.moveNext.length) {
+        // no real line is this long; a runaway path would otherwise grow the stacks until the process dies
+        if (depth >= MAX_DEPTH) {
+          result = 'unknown';
+          unknownReason = 'memory';
+          break;
+        }
+        this.growStack();
+      }
       this.slotAt[depth] = table.lastSlot;
       this.epochAt[depth] = table.epoch;
       this.taintedAt[depth] = 0;
@@ -234,7 +244,6 @@ export class Solver {
   /** The position at `depth` was searched to the end without a win, and no cut-off relied on an unproven position: it is lost. */
   private markDone(game: Game, depth: number): void {
     let slot = this.slotAt[depth];
-    if (slot === NO_SLOT) return;
     if (this.epochAt[depth] !== this.table.epoch) {
       packKey(game, this.key);
       slot = this.table.find(this.key);

@@ -15,14 +15,12 @@ import { KEY_PASSES_MASK, KEY_PASSES_SHIFT, KEY_USED_BITS, KEY_USED_MASK, KEY_WA
  *
  * Modes (state.ts, "Resources"):
  * - EXACT: keys match bit for bit (the pruning-free search).
- * - RESOURCES: a slot stands for a layout with its redeals used and holds the earliest waste top it
- *   was reached with. DONE is set by the search (search.ts) on a position searched to the end without
- *   a win and without relying on a position not yet proven lost: a proof that it is lost. A key is
- *   PRESENT when its slot holds the same waste top (the same position), or is DONE with an earlier
- *   one, or when its layout is stored DONE with fewer redeals used (state.ts, "Resources": each of
- *   those can do all the key can, so the key is lost too). An earlier waste top replaces the stored
- *   one. A later one under a slot not DONE (a search still open, possible only where a wing card can
- *   go back into a space) is searched without an entry of its own.
+ * - RESOURCES: a slot stands for a layout with its redeals used and holds a waste top it was reached
+ *   with. DONE is set by the search (search.ts) on a position searched to the end without a win and
+ *   without relying on a position not yet proven lost: a proof that it is lost. A key is PRESENT when
+ *   its slot holds the same waste top (the same position), or is DONE with an earlier one, or when
+ *   its layout is stored DONE with fewer redeals used (state.ts, "Resources": each of those can do
+ *   all the key can, so the key is lost too). Otherwise the key takes the slot and is searched.
  */
 export const BYTES_PER_ENTRY = KEY_WORDS * 4;
 const DONE_BIT = 1 << KEY_USED_BITS;
@@ -123,12 +121,10 @@ export class TranspositionTable {
           this.lastHitDone = (stored3 & DONE_BIT) !== 0;
           return PRESENT;
         }
-        if (storedResources < resources) {
-          // covered only by a search not yet proven lost (so only where moves can be undone): search it unstored
-          this.lastSlot = NO_SLOT;
-          return INSERTED;
-        }
-        // reached with more of the stock still to come: search it again, remember the better
+        // An earlier waste top: search it again. A later one, under a search not yet proven lost (only
+        // where moves can be undone): search it too, and let it take the slot, so that its own search,
+        // which may come back to it, finds it. Neither can be on the search path with the other, as a
+        // position's layout on one path never comes back with another waste top.
         slots[base + 3] = stampedLayout | resources;
         this.lastSlot = index;
         return INSERTED;
