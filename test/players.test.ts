@@ -137,3 +137,30 @@ describe('no-peek players against the thoughtful solver', () => {
     }
   }
 });
+
+describe('the sampling player does not go round in circles', () => {
+  it('never moves back to a position of the same game (wings in any order) while it has another move', () => {
+    // goodsol deals 8 and 19 once ran to the move cap, moving piles between wings and spaces
+    const rules = resolveRules('goodsol');
+    for (const number of [8, 19]) {
+      const player = new SamplingPlayer();
+      const table = new ObservedGame(dealFromNumber(number), rules);
+      const seen = new Set<string>();
+      const canonical = (words: Int32Array) => [...Array.from(words.subarray(0, 8)).sort((a, b) => a - b), ...words.subarray(8)].join(',');
+      while (!table.game.isWon()) {
+        const observation = table.observe();
+        if (observation.legal.length === 0) break;
+        seen.add(canonical(observation.position));
+        const choice = player.choose(observation);
+        if (choice < 0) break;
+        table.play(observation.legalCodes[choice]);
+        const after = canonical(table.game.state);
+        if (seen.has(after)) {
+          // allowed only when every move led back
+          expect(observation.legal.length, `deal ${number} move ${table.played.length}`).toBe(1);
+        }
+      }
+      expect(table.played.length, `deal ${number}`).toBeLessThan(1000);
+    }
+  });
+});

@@ -94,11 +94,28 @@ export function sampleDeck(observation: Observation, random: (max: number) => nu
   return Uint8Array.from(deck);
 }
 
+const wingWords = new Int32Array(WING_COUNT);
+
+/** FNV-1a over position words, wings in sorted order (moving a pile into a space only renames it). */
+function hashPosition(position: Int32Array): number {
+  wingWords.set(position.subarray(0, WING_COUNT));
+  wingWords.sort();
+  let hash = 0x811c9dc5;
+  for (const word of wingWords) hash = Math.imul(hash ^ word, 0x01000193);
+  for (let i = WING_COUNT; i < position.length; i++) hash = Math.imul(hash ^ position[i], 0x01000193);
+  return hash | 0;
+}
+
 export class SamplingPlayer implements Player {
   readonly name = 'sampling';
   readonly settings: string;
   private readonly solver: Solver;
   private readonly greedy = new GreedyPlayer();
+  /**
+   * Positions this game has been through. A move back to one of them wins in the samples exactly when
+   * the position did, so without this the player can shuffle cards between wings until the move cap.
+   */
+  private readonly visited = new Set<number>();
 
   constructor(readonly options: SamplingSettings = DEFAULT_SAMPLING) {
     this.settings = `samples=${options.samples};nodes=${options.nodesPerSolve};seed=${options.seed}`;
@@ -106,27 +123,33 @@ export class SamplingPlayer implements Player {
   }
 
   choose(observation: Observation): number {
+    if (observation.movesPlayed === 0) this.visited.clear();
+    this.visited.add(hashPosition(observation.position));
     const count = observation.legal.length;
     if (count === 1) return 0;
     const seedWord = hashObservation(observation, this.options.seed);
     const rng = xoroshiro128plusFromState([seedWord, ~seedWord, 0x9e3779b9, seedWord ^ 0x85ebca6b]);
     for (let i = 0; i < 8; i++) rng.next();
     const random = (max: number) => uniformInt(rng, 0, max);
+    // a move back to a position of this game scores -1 (its position words, all public, are the same in every sample)
     const wins = new Int32Array(count);
     for (let sample = 0; sample < this.options.samples; sample++) {
       const deck = sampleDeck(observation, random);
       for (let move = 0; move < count; move++) {
+        if (wins[move] < 0) continue;
         const game = new Game(deck, observation.rules);
         game.state.set(observation.position);
         game.apply(observation.legalCodes[move]);
-        if (game.isWon() || this.solver.solvePosition(game).result === 'won') wins[move]++;
+        if (sample === 0 && this.visited.has(hashPosition(game.state))) wins[move] = -1;
+        else if (game.isWon() || this.solver.solvePosition(game).result === 'won') wins[move]++;
       }
     }
     // ties (including no win anywhere) go to the greedy player's choice when it is among the best
     const best = Math.max(...wins);
     const greedyChoice = this.greedy.choose(observation);
     if (greedyChoice >= 0 && wins[greedyChoice] === best) return greedyChoice;
-    if (best === 0) return greedyChoice;
+    if (best === 0 && greedyChoice >= 0 && wins[greedyChoice] === 0) return greedyChoice;
+    if (best < 0) return greedyChoice;
     return wins.indexOf(best);
   }
 }
