@@ -4,7 +4,7 @@
 # Usage: bash results/charts.sh [deals per point]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-deals=${1:-100}
+deals=${1:-1000}
 node bin/eaglewing.js sweep --preset strict,coops --vary trunk=0..20 --deals "$deals" --quiet \
   --out results/trunk.csv --chart results/trunk.svg
 node bin/eaglewing.js sweep --preset strict,coops --vary redeals=0..5 --deals "$deals" --quiet \
