@@ -253,29 +253,16 @@ export class Solver {
   }
 
   private growStack(): void {
-    const slots = new Int32Array(this.slotAt.length * 2);
-    slots.set(this.slotAt);
-    this.slotAt = slots;
-    const epochs = new Int32Array(this.epochAt.length * 2);
-    epochs.set(this.epochAt);
-    this.epochAt = epochs;
-    const tainted = new Uint8Array(this.taintedAt.length * 2);
-    tainted.set(this.taintedAt);
-    this.taintedAt = tainted;
-    const next = new Int32Array(this.moveNext.length * 2);
-    next.set(this.moveNext);
-    this.moveNext = next;
-    const end = new Int32Array(this.moveEnd.length * 2);
-    end.set(this.moveEnd);
-    this.moveEnd = end;
+    this.slotAt = doubled(this.slotAt);
+    this.epochAt = doubled(this.epochAt);
+    this.taintedAt = doubled(this.taintedAt);
+    this.moveNext = doubled(this.moveNext);
+    this.moveEnd = doubled(this.moveEnd);
   }
 
+
   private push(at: number, move: number): number {
-    if (at >= this.moves.length) {
-      const bigger = new Int32Array(this.moves.length * 2);
-      bigger.set(this.moves);
-      this.moves = bigger;
-    }
+    if (at >= this.moves.length) this.moves = doubled(this.moves);
     this.moves[at] = move;
     return at + 1;
   }
@@ -474,6 +461,13 @@ export class Solver {
     }
     return at;
   }
+}
+
+/** A copy of a growable array with twice the room. */
+function doubled<T extends Int32Array | Uint8Array>(array: T): T {
+  const bigger = new (array.constructor as new (length: number) => T)(array.length * 2);
+  bigger.set(array);
+  return bigger;
 }
 
 /** 0 for a move that leaves the stock and waste alone, else 1 + the stock index it plays. */
