@@ -37,7 +37,7 @@ export type TableMode = typeof TABLE_EXACT | typeof TABLE_RESOURCES;
 export const INSERTED = 0;
 export const PRESENT = 1;
 export const FULL = 2;
-/** lastSlot after a key searched without an entry of its own. */
+/** find() for a key the table does not hold. */
 export const NO_SLOT = -1;
 
 function hashKey(k0: number, k1: number, k2: number, k3: number): number {
@@ -59,8 +59,7 @@ export class TranspositionTable {
   hits = 0;
   /** Key bits compared as resources (lower is better) rather than matched; 0 = exact keys. */
   private resourceMask = 0;
-  private crossPasses = false;
-  /** The slot of the last INSERTED key, or NO_SLOT; valid until `epoch` changes. */
+  /** The slot of the last INSERTED key; valid until `epoch` changes. */
   lastSlot = NO_SLOT;
   /** After PRESENT: whether the covering entry is DONE (a proof of loss), not just searched or on the path. */
   lastHitDone = false;
@@ -79,7 +78,6 @@ export class TranspositionTable {
   /** Forgets every entry (a new generation) and sets how keys are compared. */
   clear(mode: TableMode = TABLE_EXACT): void {
     this.resourceMask = mode === TABLE_RESOURCES ? KEY_WASTE_MASK : 0;
-    this.crossPasses = mode === TABLE_RESOURCES;
     this.count = 0;
     this.hits = 0;
     this.generation++;
@@ -131,7 +129,7 @@ export class TranspositionTable {
       }
       index = (index + 1) & mask;
     }
-    if (this.crossPasses && (layout3 & KEY_PASSES_MASK) !== 0 && this.doneWithFewerPasses(k0, k1, k2, layout3)) {
+    if (resourceMask !== 0 && (layout3 & KEY_PASSES_MASK) !== 0 && this.doneWithFewerPasses(k0, k1, k2, layout3)) {
       this.hits++;
       this.lastHitDone = true;
       return PRESENT;
@@ -153,17 +151,10 @@ export class TranspositionTable {
 
   /** Is this layout stored, finished, with fewer redeals used (any waste top)? */
   private doneWithFewerPasses(k0: number, k1: number, k2: number, layout3: number): boolean {
-    const slots = this.slots;
-    const mask = this.capacity - 1;
     const passes = (layout3 & KEY_PASSES_MASK) >>> KEY_PASSES_SHIFT;
     for (let fewer = 0; fewer < passes; fewer++) {
-      const wanted3 = (layout3 & ~KEY_PASSES_MASK) | (fewer << KEY_PASSES_SHIFT) | (this.generation << GENERATION_SHIFT) | DONE_BIT;
-      for (let index = hashKey(k0, k1, k2, wanted3 & KEY_USED_MASK) & mask; ; index = (index + 1) & mask) {
-        const base = index * KEY_WORDS;
-        const stored3 = slots[base + 3];
-        if (stored3 >>> GENERATION_SHIFT !== this.generation) break;
-        if ((stored3 & ~KEY_WASTE_MASK) === wanted3 && slots[base] === k0 && slots[base + 1] === k1 && slots[base + 2] === k2) return true;
-      }
+      const wanted3 = (layout3 & ~KEY_PASSES_MASK) | (fewer << KEY_PASSES_SHIFT) | DONE_BIT;
+      if (this.probe(k0, k1, k2, wanted3, KEY_WASTE_MASK) !== NO_SLOT) return true;
     }
     return false;
   }
@@ -173,17 +164,21 @@ export class TranspositionTable {
     this.slots[slot * KEY_WORDS + 3] |= DONE_BIT;
   }
 
-  /** The slot holding exactly this key, or NO_SLOT. */
+  /** The slot holding exactly this key (done or not), or NO_SLOT. */
   find(key: Uint32Array): number {
-    const k3 = key[3];
-    const layout3 = k3 & KEY_USED_MASK & ~this.resourceMask;
-    const stamped = (k3 & KEY_USED_MASK) | (this.generation << GENERATION_SHIFT);
+    return this.probe(key[0], key[1], key[2], key[3] & KEY_USED_MASK, DONE_BIT);
+  }
+
+  /** The slot whose words match k0-k2 and, outside the `ignored` bits, word 3 `wanted3` (stamped here), or NO_SLOT. */
+  private probe(k0: number, k1: number, k2: number, wanted3: number, ignored: number): number {
+    const slots = this.slots;
     const mask = this.capacity - 1;
-    for (let index = hashKey(key[0], key[1], key[2], layout3) & mask; ; index = (index + 1) & mask) {
+    const stamped = wanted3 | (this.generation << GENERATION_SHIFT);
+    for (let index = hashKey(k0, k1, k2, wanted3 & KEY_USED_MASK & ~this.resourceMask) & mask; ; index = (index + 1) & mask) {
       const base = index * KEY_WORDS;
-      const stored3 = this.slots[base + 3];
+      const stored3 = slots[base + 3];
       if (stored3 >>> GENERATION_SHIFT !== this.generation) return NO_SLOT;
-      if ((stored3 & ~DONE_BIT) === stamped && this.slots[base] === key[0] && this.slots[base + 1] === key[1] && this.slots[base + 2] === key[2]) return index;
+      if ((stored3 & ~ignored) === stamped && slots[base] === k0 && slots[base + 1] === k1 && slots[base + 2] === k2) return index;
     }
   }
 
