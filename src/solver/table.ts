@@ -81,6 +81,13 @@ export class TranspositionTable {
     this.count = 0;
     this.hits = 0;
     this.generation++;
+    if (this.capacity > INITIAL_CAPACITY) {
+      // One hard deal must not leave every later, small search spread over a table larger than the
+      // caches (two workers' tables then crowd each other out of the shared L3).
+      this.epoch++;
+      this.capacity = INITIAL_CAPACITY;
+      this.slots = new Uint32Array(this.capacity * KEY_WORDS);
+    }
     if (this.generation >= GENERATION_LIMIT) {
       this.slots.fill(0);
       this.generation = 1;
