@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +74,33 @@ describe('eaglewing sim', () => {
     const resumed = run(...args, '--out', path('cut.csv'), '--resume');
     expect(resumed.code).toBe(0);
     expect(sortedRows(path('cut.csv'))).toEqual(sortedRows(path('whole.csv')));
+  });
+
+  it('a worker that dies makes only its own chunk unknown, with the reason, and the run goes on', () => {
+    // a copy of the build whose worker exits on deal 1007; the pool is the real one
+    const copy = mkdtempSync(join(tmpdir(), 'eaglewing-crash-'));
+    for (const part of ['dist', 'bin', 'package.json']) cpSync(join(ROOT, part), join(copy, part), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const workerFile = join(copy, 'dist', 'run', 'worker.js');
+    const worker = readFileSync(workerFile, 'utf8');
+    const entry = 'export function solveChunk(task) {';
+    expect(worker).toContain(entry);
+    writeFileSync(workerFile, worker.replace(entry, `${entry}\n    if (task.deals.includes(1007)) process.exit(3);`));
+    // 2,000 quick deals: once strict's speed is known, several chunks go out as one task, so the crash takes
+    // down a task of several chunks, and only the chunk at fault may end unknown
+    const args = ['sim', '--preset', 'strict', '--deals', '2000', '--chunk', '5', '--workers', '2', '--no-timing', '--quiet'];
+    const crashed = spawnSync(process.execPath, [join(copy, 'bin', 'eaglewing.js'), ...args, '--out', path('crashed.csv')], { encoding: 'utf8' });
+    expect(crashed.status).toBe(0);
+    expect(run(...args, '--out', path('whole2000.csv')).code).toBe(0);
+    const crashedRows = sortedRows(path('crashed.csv'));
+    const wholeRows = sortedRows(path('whole2000.csv'));
+    expect(crashedRows).toHaveLength(2001);
+    const differing = crashedRows.filter((row, i) => row !== wholeRows[i]).map((row) => row.split(',')[0]).sort((a, b) => Number(a) - Number(b));
+    expect(differing).toEqual(['1006', '1007', '1008', '1009', '1010']);
+    for (const row of crashedRows.filter((line) => line.startsWith('1007,'))) {
+      expect(row).toContain(',unknown,');
+      expect(row).toContain('worker failed: worker exited with code: 3');
+    }
   });
 
   it('reports and ignores a torn last line when resuming', () => {

@@ -77,24 +77,26 @@ export function planTasks(options: Pick<PoolOptions, 'jobs' | 'from' | 'deals' |
 
 const RESULT_NAMES: DealResult[] = ['won', 'lost', 'unknown'];
 
-function rowsOf(task: PlannedTask, result: ChunkResult): DealRow[] {
-  const solutions = result.solutions.split('\n');
-  const reasons = result.reasons.split('\n');
-  return task.deals.map((deal, i) => ({
-    deal,
-    preset: task.job.preset,
-    rules: task.job.rulesText,
-    player: task.job.playerLabel,
-    result: RESULT_NAMES[result.results[i]],
-    nodes: result.nodes[i],
-    ms: result.ms[i],
-    solutionLength: result.solutionLengths[i],
-    solution: result.results[i] === RESULT_WON ? solutions[i] : '',
-    reason: result.results[i] === RESULT_WON || result.results[i] === RESULT_LOST ? '' : reasons[i],
-  }));
+/** Rows of one planned task whose deals sit at `offset…` in a result that may cover several tasks. */
+function rowsOf(task: PlannedTask, result: ChunkResult, solutions: string[], reasons: string[], offset: number): DealRow[] {
+  return task.deals.map((deal, i) => {
+    const at = offset + i;
+    return {
+      deal,
+      preset: task.job.preset,
+      rules: task.job.rulesText,
+      player: task.job.playerLabel,
+      result: RESULT_NAMES[result.results[at]],
+      nodes: result.nodes[at],
+      ms: result.ms[at],
+      solutionLength: result.solutionLengths[at],
+      solution: result.results[at] === RESULT_WON ? solutions[at] : '',
+      reason: result.results[at] === RESULT_WON || result.results[at] === RESULT_LOST ? '' : reasons[at],
+    };
+  });
 }
 
-/** A chunk whose worker died: every deal unknown, with the reason, so no deal is dropped silently. */
+/** A chunk whose worker died twice: every deal unknown, with the reason, so no deal is dropped silently. */
 function crashedRows(task: PlannedTask, error: unknown): DealRow[] {
   const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
   return task.deals.map((deal) => ({
@@ -109,6 +111,19 @@ function crashedRows(task: PlannedTask, error: unknown): DealRow[] {
     solution: '',
     reason: `worker failed: ${message}`,
   }));
+}
+
+/**
+ * Handing a task to a worker and its rows back costs a fraction of a millisecond, as much as solving ten strict
+ * deals; so once a preset's speed is known, consecutive planned chunks of it go out together as one task of
+ * about this many milliseconds. Rows do not depend on the grouping.
+ */
+export const TASK_TARGET_MS = 50;
+
+/** Planned tasks solved by one worker task; `retry` once a first attempt at them failed. */
+interface Dispatch {
+  indices: number[];
+  retry: boolean;
 }
 
 export interface PoolOutcome {
@@ -127,11 +142,45 @@ export async function runPool(options: PoolOptions): Promise<PoolOutcome> {
     idleTimeout: 1000,
   });
   const finished = new Map<number, DealRow[]>();
+  const started = new Uint8Array(tasks.length);
+  // a failed task's chunks go again one by one (a crash may have been its neighbour's), and fail for good after that
+  const retries: number[] = [];
+  const measured = new Map<SimJob, { deals: number; ms: number }>();
+  let unstartedDeals = tasks.reduce((sum, task) => sum + task.deals.length, 0);
+  let firstUnstarted = 0;
   let nextToHand = 0;
-  let nextToStart = 0;
   let running = 0;
   let interrupted = false;
   const window = options.workers * 2;
+
+  /** Deals for the next task of a job: one chunk until its speed is known; never so many that the end of the run waits on one worker. */
+  const dealBudget = (job: SimJob): number => {
+    const rate = measured.get(job);
+    if (!rate || rate.deals === 0) return 0;
+    const forTarget = rate.ms > 0 ? (TASK_TARGET_MS * rate.deals) / rate.ms : Infinity;
+    return Math.min(forTarget, unstartedDeals / (options.workers * 4));
+  };
+
+  const nextDispatch = (): Dispatch | undefined => {
+    const retry = retries.shift();
+    if (retry !== undefined) return { indices: [retry], retry: true };
+    while (firstUnstarted < tasks.length && started[firstUnstarted]) firstUnstarted++;
+    if (firstUnstarted === tasks.length) return undefined;
+    const job = tasks[firstUnstarted].job;
+    const budget = dealBudget(job);
+    const indices: number[] = [];
+    let dealCount = 0;
+    for (let index = firstUnstarted; index < tasks.length; index++) {
+      if (started[index] || tasks[index].job !== job) continue;
+      if (indices.length > 0 && dealCount + tasks[index].deals.length > budget) break;
+      started[index] = 1;
+      indices.push(index);
+      dealCount += tasks[index].deals.length;
+    }
+    unstartedDeals -= dealCount;
+    return { indices, retry: false };
+  };
+
   try {
     await new Promise<void>((resolve) => {
       const handBack = () => {
@@ -141,17 +190,34 @@ export async function runPool(options: PoolOptions): Promise<PoolOutcome> {
           nextToHand++;
         }
       };
+      const received = (dispatch: Dispatch, result: ChunkResult) => {
+        const solutions = result.solutions.split('\n');
+        const reasons = result.reasons.split('\n');
+        let offset = 0;
+        for (const index of dispatch.indices) {
+          finished.set(index, rowsOf(tasks[index], result, solutions, reasons, offset));
+          offset += tasks[index].deals.length;
+        }
+        const job = tasks[dispatch.indices[0]].job;
+        const rate = measured.get(job) ?? { deals: 0, ms: 0 };
+        measured.set(job, { deals: rate.deals + offset, ms: rate.ms + result.elapsedMs });
+      };
+      const failed = (dispatch: Dispatch, error: unknown) => {
+        if (dispatch.retry) for (const index of dispatch.indices) finished.set(index, crashedRows(tasks[index], error));
+        else retries.push(...dispatch.indices);
+      };
       const launch = () => {
         if (interrupted) return;
-        while (running < window && nextToStart < tasks.length) {
-          const index = nextToStart++;
-          const task = tasks[index];
+        while (running < window) {
+          const current = nextDispatch();
+          if (!current) return;
+          const { job } = tasks[current.indices[0]];
           running++;
           pool
-            .run({ rules: task.job.rules, limits: options.limits, deals: Float64Array.from(task.deals), timing: options.timing, player: task.job.player })
+            .run({ rules: job.rules, limits: options.limits, deals: Float64Array.from(current.indices.flatMap((index) => tasks[index].deals)), timing: options.timing, player: job.player })
             .then(
-              (result) => finished.set(index, rowsOf(task, result)),
-              (error: unknown) => finished.set(index, crashedRows(task, error)),
+              (result) => received(current, result),
+              (error: unknown) => failed(current, error),
             )
             .finally(() => {
               running--;

@@ -31,6 +31,8 @@ export interface ChunkResult {
   solutions: string;
   /** One line per deal: why it is unknown, else empty. */
   reasons: string;
+  /** Wall-clock ms the worker spent on the whole task: the pool sizes later tasks by it. */
+  elapsedMs: number;
 }
 
 function emptyResult(count: number): ChunkResult {
@@ -41,6 +43,7 @@ function emptyResult(count: number): ChunkResult {
     solutionLengths: new Uint32Array(count),
     solutions: '',
     reasons: '',
+    elapsedMs: 0,
   };
 }
 
@@ -50,7 +53,13 @@ let player: Player | undefined;
 let playerKey = '';
 
 export function solveChunk(task: ChunkTask): ChunkResult {
-  if (task.player.name !== 'thoughtful') return playChunk(task);
+  const started = performance.now();
+  const out = task.player.name === 'thoughtful' ? solveDeals(task) : playChunk(task);
+  out.elapsedMs = performance.now() - started;
+  return out;
+}
+
+function solveDeals(task: ChunkTask): ChunkResult {
   const key = JSON.stringify(task.limits);
   if (!solver || key !== solverLimits) {
     solver = new Solver(task.limits);
