@@ -82,4 +82,33 @@ describe('transposition table modes (table.ts)', () => {
     table.clear(TABLE_RESOURCES);
     expect(table.insert(key(10, 1, 0))).toBe(INSERTED);
   });
+
+  it('starts every deal small again; a deal that grows into room an earlier deal used sees none of its keys', () => {
+    const table = new TranspositionTable(64);
+    const initialSize = table.size();
+    const outcomes = (first: number, count: number, waste: number, act: (result: number, i: number) => void) => {
+      const tally = [0, 0, 0];
+      for (let i = 0; i < count; i++) {
+        const result = table.insert(key(first + i, waste, 0));
+        tally[result]++;
+        act(result, i);
+      }
+      return tally;
+    };
+    for (const [first, count] of [[1_000_000, 70_000], [2_000_000, 300], [3_000_000, 50_000]]) {
+      table.clear(TABLE_RESOURCES);
+      expect(table.size()).toBe(initialSize);
+      // every third key is marked done as it goes in, so done marks must survive each growth
+      expect(outcomes(first, count, 1, (_, i) => i % 3 === 0 && table.markDone(table.lastSlot))).toEqual([count, 0, 0]);
+      expect(table.size()).toBeGreaterThanOrEqual(count * 2);
+      expect(outcomes(first, count, 1, () => {})).toEqual([0, count, 0]);
+      // a later waste top is covered exactly where the entry is done
+      const done = Math.ceil(count / 3);
+      expect(outcomes(first, count, 2, () => {})).toEqual([count - done, done, 0]);
+    }
+    // deal 1 used twice the room deal 3 grew into: none of its keys may show through
+    let seen = 0;
+    for (let i = 0; i < 70_000; i++) if (table.find(key(1_000_000 + i, 1, 0)) !== NO_SLOT) seen++;
+    expect(seen).toBe(0);
+  });
 });

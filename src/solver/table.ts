@@ -11,7 +11,10 @@ import { KEY_PASSES_MASK, KEY_PASSES_SHIFT, KEY_USED_BITS, KEY_USED_MASK, KEY_WA
  * | 20-31       | generation stamp: a slot of another generation is empty            |
  *
  * Clearing the table between deals is one increment of the generation; the array is zeroed only
- * when the stamp wraps.
+ * when the stamp wraps. The array is kept as it grew, but each deal starts on its first
+ * INITIAL_CAPACITY slots again and grows into the rest: a small search stays in a region the caches
+ * hold, and no memory is given back and taken again per deal (fresh pages cost page faults, and in a
+ * process with several workers, TLB shoot-downs across cores).
  *
  * Modes (state.ts, "Resources"):
  * - EXACT: keys match bit for bit (the pruning-free search).
@@ -49,8 +52,11 @@ function hashKey(k0: number, k1: number, k2: number, k3: number): number {
 }
 
 export class TranspositionTable {
+  /** Only the first `capacity` slots are in use. */
   private slots: Uint32Array;
   private capacity: number;
+  /** Where grow() puts the slots in use while it hashes them into twice the room. */
+  private scratch = new Uint32Array(0);
   private generation = 1;
   readonly maxCapacity: number;
   /** Entries stored for the current deal. */
@@ -80,14 +86,17 @@ export class TranspositionTable {
     this.resourceMask = mode === TABLE_RESOURCES ? KEY_WASTE_MASK : 0;
     this.count = 0;
     this.hits = 0;
-    this.generation++;
-    if (this.capacity > INITIAL_CAPACITY) {
-      // One hard deal must not leave every later, small search spread over a table larger than the
-      // caches (two workers' tables then crowd each other out of the shared L3).
+    this.nextGeneration();
+    const initial = Math.min(INITIAL_CAPACITY, this.maxCapacity);
+    if (this.capacity !== initial) {
       this.epoch++;
-      this.capacity = INITIAL_CAPACITY;
-      this.slots = new Uint32Array(this.capacity * KEY_WORDS);
+      this.capacity = initial;
     }
+  }
+
+  /** Empties every slot at once: a slot stamped with another generation is empty. */
+  private nextGeneration(): void {
+    this.generation++;
     if (this.generation >= GENERATION_LIMIT) {
       this.slots.fill(0);
       this.generation = 1;
@@ -191,18 +200,29 @@ export class TranspositionTable {
 
   private grow(): void {
     this.epoch++;
-    const old = this.slots;
     const oldCapacity = this.capacity;
+    const oldGeneration = this.generation;
+    const words = oldCapacity * KEY_WORDS;
+    if (this.scratch.length < words) this.scratch = new Uint32Array(words);
+    const old = this.scratch;
+    old.set(this.slots.subarray(0, words));
     this.capacity *= 2;
-    this.slots = new Uint32Array(this.capacity * KEY_WORDS);
+    if (this.slots.length < this.capacity * KEY_WORDS) this.slots = new Uint32Array(this.capacity * KEY_WORDS);
+    // the entries go back in stamped with a new generation, which empties the larger region at no cost
+    this.nextGeneration();
+    const slots = this.slots;
+    const stamp = this.generation << GENERATION_SHIFT;
     const mask = this.capacity - 1;
-    for (let slot = 0; slot < oldCapacity; slot++) {
-      const base = slot * KEY_WORDS;
+    for (let base = 0; base < words; base += KEY_WORDS) {
       const k3 = old[base + 3];
-      if (k3 >>> GENERATION_SHIFT !== this.generation) continue;
+      if (k3 >>> GENERATION_SHIFT !== oldGeneration) continue;
       let index = hashKey(old[base], old[base + 1], old[base + 2], k3 & KEY_USED_MASK & ~this.resourceMask) & mask;
-      while (this.slots[index * KEY_WORDS + 3] >>> GENERATION_SHIFT === this.generation) index = (index + 1) & mask;
-      this.slots.set(old.subarray(base, base + KEY_WORDS), index * KEY_WORDS);
+      while (slots[index * KEY_WORDS + 3] >>> GENERATION_SHIFT === this.generation) index = (index + 1) & mask;
+      const to = index * KEY_WORDS;
+      slots[to] = old[base];
+      slots[to + 1] = old[base + 1];
+      slots[to + 2] = old[base + 2];
+      slots[to + 3] = (k3 & (DONE_BIT | KEY_USED_MASK)) | stamp;
     }
   }
 }
