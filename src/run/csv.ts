@@ -155,13 +155,19 @@ export interface SummaryRow extends Tally {
 /** Running tallies per (preset, rules, player), in first-seen order. */
 export class SummaryTable {
   private readonly groups = new Map<string, SummaryRow>();
+  /** Rows come in runs of one group: the last group is found without building its key. */
+  private last?: SummaryRow;
 
   add(row: Pick<DealRow, 'preset' | 'rules' | 'player' | 'result'>): void {
-    const key = `${row.preset}\u0000${row.rules}\u0000${row.player}`;
-    let group = this.groups.get(key);
-    if (!group) {
-      group = { preset: row.preset, rules: row.rules, player: row.player, won: 0, lost: 0, unknown: 0 };
-      this.groups.set(key, group);
+    let group = this.last;
+    if (!group || group.preset !== row.preset || group.rules !== row.rules || group.player !== row.player) {
+      const key = `${row.preset}\u0000${row.rules}\u0000${row.player}`;
+      group = this.groups.get(key);
+      if (!group) {
+        group = { preset: row.preset, rules: row.rules, player: row.player, won: 0, lost: 0, unknown: 0 };
+        this.groups.set(key, group);
+      }
+      this.last = group;
     }
     group[row.result]++;
   }

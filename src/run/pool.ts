@@ -68,7 +68,7 @@ export function planTasks(options: Pick<PoolOptions, 'jobs' | 'from' | 'deals' |
       const deals: number[] = [];
       const first = options.from + chunk * options.chunk;
       const last = Math.min(options.from + options.deals, first + options.chunk);
-      for (let deal = first; deal < last; deal++) if (!options.skip.has(`${job.preset}\u0000${deal}`)) deals.push(deal);
+      for (let deal = first; deal < last; deal++) if (options.skip.size === 0 || !options.skip.has(`${job.preset}\u0000${deal}`)) deals.push(deal);
       if (deals.length > 0) tasks.push({ job, deals });
     }
   }
@@ -94,6 +94,16 @@ function rowsOf(task: PlannedTask, result: ChunkResult, solutions: string[], rea
       reason: result.results[at] === RESULT_WON || result.results[at] === RESULT_LOST ? '' : reasons[at],
     };
   });
+}
+
+function dealNumbers(chunks: number[][]): Float64Array {
+  const numbers = new Float64Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    numbers.set(chunk, at);
+    at += chunk.length;
+  }
+  return numbers;
 }
 
 /** A chunk whose worker died twice: every deal unknown, with the reason, so no deal is dropped silently. */
@@ -214,7 +224,7 @@ export async function runPool(options: PoolOptions): Promise<PoolOutcome> {
           const { job } = tasks[current.indices[0]];
           running++;
           pool
-            .run({ rules: job.rules, limits: options.limits, deals: Float64Array.from(current.indices.flatMap((index) => tasks[index].deals)), timing: options.timing, player: job.player })
+            .run({ rules: job.rules, limits: options.limits, deals: dealNumbers(current.indices.map((index) => tasks[index].deals)), timing: options.timing, player: job.player })
             .then(
               (result) => received(current, result),
               (error: unknown) => failed(current, error),
