@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dealFromNumber, formatDeal } from '../src/deal.js';
 import { ROOT } from './helpers.js';
 
 const BIN = join(ROOT, 'bin', 'eaglewing.js');
@@ -77,15 +78,7 @@ describe('eaglewing sim', () => {
   });
 
   it('a worker that dies makes only its own chunk unknown, with the reason, and the run goes on', () => {
-    // a copy of the build whose worker exits on deal 1007; the pool is the real one
-    const copy = mkdtempSync(join(tmpdir(), 'eaglewing-crash-'));
-    for (const part of ['dist', 'bin', 'package.json']) cpSync(join(ROOT, part), join(copy, part), { recursive: true });
-    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
-    const workerFile = join(copy, 'dist', 'run', 'worker.js');
-    const worker = readFileSync(workerFile, 'utf8');
-    const entry = 'export function solveChunk(task) {';
-    expect(worker).toContain(entry);
-    writeFileSync(workerFile, worker.replace(entry, `${entry}\n    if (task.deals.includes(1007)) process.exit(3);`));
+    const copy = buildWithDyingWorker('task.deals.includes(1007)');
     // 2,000 quick deals: once strict's speed is known, several chunks go out as one task, so the crash takes
     // down a task of several chunks, and only the chunk at fault may end unknown
     const args = ['sim', '--preset', 'strict', '--deals', '2000', '--chunk', '5', '--workers', '2', '--no-timing', '--quiet'];
@@ -100,6 +93,25 @@ describe('eaglewing sim', () => {
     for (const row of crashedRows.filter((line) => line.startsWith('1007,'))) {
       expect(row).toContain(',unknown,');
       expect(row).toContain('worker failed: worker exited with code: 3');
+    }
+  });
+
+  it('solve --deals-file --workers: a chunk whose worker dies is unknown with the reason, the rest solved', () => {
+    const copy = buildWithDyingWorker('task.decks !== undefined && task.decks.length === 5 * 52');
+    const deals = Array.from({ length: 25 }, (_, i) => formatDeal(dealFromNumber(i + 1))).join('\n') + '\n';
+    const solve = (bin: string) => spawnSync(process.execPath, [bin, 'solve', '--deals-file', '-', '--workers', '2', '--json'], { input: deals, encoding: 'utf8' });
+    const crashed = solve(join(copy, 'bin', 'eaglewing.js'));
+    const whole = solve(BIN);
+    expect(crashed.status).toBe(0);
+    const withoutMs = (line: string) => ({ ...JSON.parse(line), ms: 0 });
+    const crashedReports = crashed.stdout.trim().split('\n').map(withoutMs);
+    const wholeReports = whole.stdout.trim().split('\n').map(withoutMs);
+    expect(crashedReports).toHaveLength(25);
+    // chunks of 10: the last one, decks 21-25, is the one whose worker exits
+    expect(crashedReports.slice(0, 20)).toEqual(wholeReports.slice(0, 20));
+    for (const report of crashedReports.slice(20)) {
+      expect(report.result).toBe('unknown');
+      expect(report.unknownReason).toBe('worker failed: worker exited with code: 3');
     }
   });
 
@@ -152,6 +164,19 @@ describe('eaglewing sim', () => {
     expect(existsSync(path('never.csv'))).toBe(false);
   });
 });
+
+/** A copy of the build whose worker exits (code 3) on tasks meeting `condition`; the pool and the CLI are the real ones. */
+function buildWithDyingWorker(condition: string): string {
+  const copy = mkdtempSync(join(tmpdir(), 'eaglewing-crash-'));
+  for (const part of ['dist', 'bin', 'package.json']) cpSync(join(ROOT, part), join(copy, part), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+  const workerFile = join(copy, 'dist', 'run', 'worker.js');
+  const worker = readFileSync(workerFile, 'utf8');
+  const entry = 'export function solveChunk(task) {';
+  expect(worker).toContain(entry);
+  writeFileSync(workerFile, worker.replace(entry, `${entry}\n    if (${condition}) process.exit(3);`));
+  return copy;
+}
 
 function sortedByPresetThenDeal(file: string): string[] {
   const rows = readFileSync(file, 'utf8').trim().split('\n').slice(1);

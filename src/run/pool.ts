@@ -107,8 +107,12 @@ function dealNumbers(chunks: number[][]): Float64Array {
 }
 
 /** A chunk whose worker died twice: every deal unknown, with the reason, so no deal is dropped silently. */
+function firstLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0];
+}
+
 function crashedRows(task: PlannedTask, error: unknown): DealRow[] {
-  const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  const message = firstLine(error);
   return task.deals.map((deal) => ({
     deal,
     preset: task.job.preset,
@@ -264,23 +268,25 @@ export interface DeckResult {
   unknownReason: string;
 }
 
-/** Solves decks (solve --deals-file --workers N) on worker threads; results in input order. */
+/** Solves decks (solve --deals-file --workers N) on worker threads; results in input order. A chunk whose worker dies is solved again once, then reported unknown with the reason, as in sim. */
 export async function solveDecks(decks: Uint8Array[], rules: RuleSet, limits: SolveLimits, workers: number, chunk = DEFAULT_CHUNK): Promise<DeckResult[]> {
   const pool = new Piscina<ChunkTask, ChunkResult>({ filename: new URL('./worker.js', import.meta.url).href, maxThreads: workers, minThreads: 1, idleTimeout: 1000 });
   const player: PlayerSpec = { name: 'thoughtful', sampling: { samples: 0, nodesPerSolve: 0, seed: 0 } };
+  const solvePart = async (part: Uint8Array[]): Promise<DeckResult[]> => {
+    const packed = new Uint8Array(part.length * 52);
+    part.forEach((deck, i) => packed.set(deck, i * 52));
+    const result = await pool.run({ rules, limits, deals: new Float64Array(0), decks: packed, timing: true, player });
+    const solutions = result.solutions.split('\n');
+    const reasons = result.reasons.split('\n');
+    return part.map((_, i) => ({ result: RESULT_NAMES[result.results[i]], nodes: result.nodes[i], ms: result.ms[i], moves: solutions[i], unknownReason: reasons[i] }));
+  };
+  const failedPart = (part: Uint8Array[], error: unknown): DeckResult[] =>
+    part.map(() => ({ result: 'unknown', nodes: 0, ms: 0, moves: '', unknownReason: `worker failed: ${firstLine(error)}` }));
   try {
     const chunks: Promise<DeckResult[]>[] = [];
     for (let start = 0; start < decks.length; start += chunk) {
       const part = decks.slice(start, start + chunk);
-      const packed = new Uint8Array(part.length * 52);
-      part.forEach((deck, i) => packed.set(deck, i * 52));
-      chunks.push(
-        pool.run({ rules, limits, deals: new Float64Array(0), decks: packed, timing: true, player }).then((result) => {
-          const solutions = result.solutions.split('\n');
-          const reasons = result.reasons.split('\n');
-          return part.map((_, i) => ({ result: RESULT_NAMES[result.results[i]], nodes: result.nodes[i], ms: result.ms[i], moves: solutions[i], unknownReason: reasons[i] }));
-        }),
-      );
+      chunks.push(solvePart(part).catch(() => solvePart(part).catch((error: unknown) => failedPart(part, error))));
     }
     return (await Promise.all(chunks)).flat();
   } finally {
