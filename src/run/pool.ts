@@ -96,6 +96,7 @@ function rowsOf(task: PlannedTask, result: ChunkResult, solutions: string[], rea
   });
 }
 
+/** The deal numbers of several planned chunks, in order, as one task's array. */
 function dealNumbers(chunks: number[][]): Float64Array {
   const numbers = new Float64Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
   let at = 0;
@@ -106,11 +107,11 @@ function dealNumbers(chunks: number[][]): Float64Array {
   return numbers;
 }
 
-/** A chunk whose worker died twice: every deal unknown, with the reason, so no deal is dropped silently. */
 function firstLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0];
 }
 
+/** A chunk whose worker died twice: every deal unknown, with the reason, so no deal is dropped silently. */
 function crashedRows(task: PlannedTask, error: unknown): DealRow[] {
   const message = firstLine(error);
   return task.deals.map((deal) => ({

@@ -47,7 +47,7 @@ export const NO_SLOT = -1;
  * A zeroed array whose pages are already written. A fresh large array is untouched memory; the table's
  * first access to a slot is a read, which maps the shared zero page, and the write after it then
  * replaces that mapping, which flushes the TLB of every core running the process: with two workers,
- * about 3,000 cross-core interrupts a second (coops, counted with bench/tlb.sh) and each deal about 10% slower.
+ * about 3,000 cross-core interrupts a second (coops, counted with bench/tlb.sh) and each deal 10-20% slower.
  */
 function writtenWords(length: number): Uint32Array {
   return new Uint32Array(length).fill(0);
