@@ -7,6 +7,12 @@ function key(layout: number, waste: number, passes: number): Uint32Array {
   return Uint32Array.of(layout, layout * 7, layout * 13, (layout & 0x1ff) | (waste << KEY_WASTE_SHIFT) | (passes << KEY_PASSES_SHIFT));
 }
 
+/** insert() finds the key covered, by an entry that is (or is not) done. */
+function expectCovered(table: TranspositionTable, covered: Uint32Array, byDone: boolean): void {
+  expect(table.insert(covered)).toBe(PRESENT);
+  expect(table.lastHitDone).toBe(byDone);
+}
+
 describe('transposition table modes (table.ts)', () => {
   it('EXACT: only the same key is present', () => {
     const table = new TranspositionTable(1);
@@ -24,8 +30,7 @@ describe('transposition table modes (table.ts)', () => {
     table.clear(TABLE_RESOURCES);
     expect(table.insert(key(5, 10, 1))).toBe(INSERTED);
     const slot = table.lastSlot;
-    expect(table.insert(key(5, 10, 1))).toBe(PRESENT);
-    expect(table.lastHitDone).toBe(false);
+    expectCovered(table, key(5, 10, 1), false);
     // not yet proven lost: a later waste top is searched, and holds the slot so that it finds itself
     expect(table.insert(key(5, 12, 1))).toBe(INSERTED);
     expect(table.lastSlot).toBe(slot);
@@ -34,11 +39,9 @@ describe('transposition table modes (table.ts)', () => {
     expect(table.insert(key(5, 10, 1))).toBe(INSERTED);
     expect(table.lastSlot).toBe(slot);
     table.markDone(slot);
-    expect(table.insert(key(5, 12, 1))).toBe(PRESENT);
-    expect(table.lastHitDone).toBe(true);
+    expectCovered(table, key(5, 12, 1), true);
     expect(table.insert(key(5, 4, 1))).toBe(INSERTED);
-    expect(table.insert(key(5, 4, 1))).toBe(PRESENT);
-    expect(table.lastHitDone).toBe(false);
+    expectCovered(table, key(5, 4, 1), false);
     // fewer redeals used is not enough while that search is not done
     expect(table.insert(key(5, 20, 2))).toBe(INSERTED);
     expect(table.insert(key(5, 20, 0))).toBe(INSERTED);
@@ -54,12 +57,9 @@ describe('transposition table modes (table.ts)', () => {
     // still on the search path (its own redeal may lead here): searched
     expect(table.insert(key(5, 0, 1))).toBe(INSERTED);
     table.markDone(slot);
-    expect(table.insert(key(5, 3, 2))).toBe(PRESENT);
-    expect(table.lastHitDone).toBe(true);
-    expect(table.insert(key(5, 40, 0))).toBe(PRESENT);
-    expect(table.lastHitDone).toBe(true);
-    expect(table.insert(key(5, 0, 1))).toBe(PRESENT);
-    expect(table.lastHitDone).toBe(false);
+    expectCovered(table, key(5, 3, 2), true);
+    expectCovered(table, key(5, 40, 0), true);
+    expectCovered(table, key(5, 0, 1), false);
     // a different layout is not covered
     expect(table.insert(key(6, 3, 2))).toBe(INSERTED);
     expect(table.find(key(5, 30, 0))).toBe(slot);

@@ -47,7 +47,7 @@ export const NO_SLOT = -1;
  * A zeroed array whose pages are already written. A fresh large array is untouched memory; the table's
  * first access to a slot is a read, which maps the shared zero page, and the write after it then
  * replaces that mapping, which flushes the TLB of every core running the process: with two workers,
- * about 3,000 cross-core interrupts a second (coops, counted with bench/tlb.sh) and each deal 10-20% slower.
+ * about 3,000 cross-core interrupts a second (coops, counted with bench/tlb.sh) and each deal about 10% slower.
  */
 function writtenWords(length: number): Uint32Array {
   return new Uint32Array(length).fill(0);
@@ -69,6 +69,8 @@ export class TranspositionTable {
   private scratch = new Uint32Array(0);
   private generation = 1;
   readonly maxCapacity: number;
+  /** Where every deal starts. */
+  private readonly initialCapacity: number;
   /** Entries stored for the current deal. */
   count = 0;
   /** Look-ups that found the key already stored, for --stats. */
@@ -87,7 +89,8 @@ export class TranspositionTable {
     const maxBytes = memoryMegabytes * 1024 * 1024;
     while (capacity * 2 * BYTES_PER_ENTRY <= maxBytes) capacity *= 2;
     this.maxCapacity = capacity;
-    this.capacity = Math.min(INITIAL_CAPACITY, capacity);
+    this.initialCapacity = Math.min(INITIAL_CAPACITY, capacity);
+    this.capacity = this.initialCapacity;
     this.slots = writtenWords(this.capacity * KEY_WORDS);
   }
 
@@ -97,10 +100,9 @@ export class TranspositionTable {
     this.count = 0;
     this.hits = 0;
     this.nextGeneration();
-    const initial = Math.min(INITIAL_CAPACITY, this.maxCapacity);
-    if (this.capacity !== initial) {
+    if (this.capacity !== this.initialCapacity) {
       this.epoch++;
-      this.capacity = initial;
+      this.capacity = this.initialCapacity;
     }
   }
 
