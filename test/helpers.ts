@@ -1,4 +1,4 @@
-// Shared fixtures: the hand-checked cases of ../shared/cases and small helpers for tests.
+// Test fixtures (the hand-checked rule cases in test/fixtures) and small helpers for tests.
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,7 +6,8 @@ import { resolveRules, type RuleOverrides, type RuleSet } from '../src/rules.js'
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const ROOT = join(here, '..');
-export const CASES_FILE = join(ROOT, '..', 'shared', 'cases', 'rules-cases.txt');
+export const FIXTURES = join(here, 'fixtures');
+export const CASES_FILE = join(FIXTURES, 'rules-cases.txt');
 
 /** `--preset coops --redeals 0` -> RuleSet */
 export function rulesFromArgs(args: string): RuleSet {

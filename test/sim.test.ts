@@ -1,14 +1,19 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dealFromNumber, formatDeal } from '../src/deal.js';
 import { ROOT } from './helpers.js';
 
 const BIN = join(ROOT, 'bin', 'eaglewing.js');
 const dir = mkdtempSync(join(tmpdir(), 'eaglewing-sim-'));
 const path = (name: string) => join(dir, name);
+/** Every temporary folder this file makes, removed when it is done. */
+const temporary = [dir];
+afterAll(() => {
+  for (const folder of temporary) rmSync(folder, { recursive: true, force: true });
+});
 
 function run(...args: string[]) {
   const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
@@ -168,6 +173,7 @@ describe('eaglewing sim', () => {
 /** A copy of the build whose worker exits (code 3) on tasks meeting `condition`; the pool and the CLI are the real ones. */
 function buildWithDyingWorker(condition: string): string {
   const copy = mkdtempSync(join(tmpdir(), 'eaglewing-crash-'));
+  temporary.push(copy);
   for (const part of ['dist', 'bin', 'package.json']) cpSync(join(ROOT, part), join(copy, part), { recursive: true });
   symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
   const workerFile = join(copy, 'dist', 'run', 'worker.js');

@@ -19,7 +19,7 @@ function expectWinThatReplays(deckRules: [Uint8Array, RuleSet], solverToUse = so
   return result;
 }
 
-describe('solver on the hand-checked cases (../shared/cases)', () => {
+describe('solver on the hand-checked cases (test/fixtures)', () => {
   const cases = loadCases().filter((entry) => entry.kind === 'solve');
   it('has cases', () => expect(cases.length).toBeGreaterThan(10));
   for (const [name, search] of [['pruned', solver], ['pruning-free', plain]] as const) {

@@ -4,7 +4,7 @@ import { parseMoveList } from '../src/notation.js';
 import { verify } from '../src/verify.js';
 import { loadCases, rulesFromArgs } from './helpers.js';
 
-describe('verifier on the hand-checked cases (../shared/cases)', () => {
+describe('verifier on the hand-checked cases (test/fixtures)', () => {
   const cases = loadCases().filter((entry) => entry.kind === 'verify');
   it('has cases to check', () => expect(cases.length).toBeGreaterThan(20));
   it.each(cases.map((entry) => [entry.line, entry] as const))('case on line %i', (_, entry) => {
