@@ -2,7 +2,8 @@
 import { Command, CommanderError } from 'commander';
 import { formatCard } from './cards.js';
 import { dealFromNumber, formatDeal, parseDeal, parseDealNumber, type Deck } from './deal.js';
-import { Game, WING_COUNT } from './engine.js';
+import { Game } from './engine.js';
+import { dealLayout, WING_COUNT } from './layout.js';
 import { InputError, UsageError } from './errors.js';
 import { describeMove, formatMoveList, parseMoveList } from './notation.js';
 import { renderLayout, renderRulesTable } from './render.js';
@@ -152,7 +153,8 @@ function print(text: string): void {
 }
 
 function describeDeal(deck: Deck, rules: RuleSet, number?: number) {
-  const trunk = rules.trunk;
+  const layout = dealLayout(deck, rules.trunk);
+  const trunk = layout.trunkSize;
   const cards = (start: number, end: number) => Array.from(deck.subarray(start, end), formatCard);
   return {
     number: number ?? null,
@@ -161,8 +163,8 @@ function describeDeal(deck: Deck, rules: RuleSet, number?: number) {
     trunk: cards(0, trunk),
     trunkTop: trunk > 0 ? formatCard(deck[trunk - 1]) : null,
     wings: cards(trunk, trunk + WING_COUNT),
-    base: formatCard(deck[trunk + WING_COUNT]),
-    stock: cards(trunk + WING_COUNT + 1, 52),
+    base: formatCard(layout.baseCard),
+    stock: Array.from(layout.stockCards, formatCard),
   };
 }
 

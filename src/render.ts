@@ -1,6 +1,6 @@
 // Text pictures for people: the eagle-shaped layout of a position and the rules table.
-import { formatCard, formatCardSymbol, NO_CARD, suitOf, SUIT_SYMBOLS } from './cards.js';
-import { Game, WING_COUNT } from './engine.js';
+import { formatCard, formatCardSymbol, NO_CARD, RANK_COUNT, suitOf, SUIT_SYMBOLS } from './cards.js';
+import type { Game } from './engine.js';
 import { canonicalRules, DEFAULT_RULES, PRESETS, type RuleSet } from './rules.js';
 
 export interface RenderOptions {
@@ -33,13 +33,13 @@ export function renderLayout(game: Game, options: RenderOptions): string {
   const foundations: string[] = [];
   for (let suit = 0; suit < 4; suit++) {
     const height = game.foundationHeight(suit);
-    const top = height === 0 ? NO_CARD : suit * 13 + ((game.baseRank + height - 1) % 13);
+    const top = height === 0 ? NO_CARD : suit * RANK_COUNT + ((game.layout.baseRank + height - 1) % RANK_COUNT);
     foundations.push(`${SUIT_SYMBOLS[suit]} ${paint(top, options)}`);
   }
   const trunkCount = game.trunkCount();
   const trunkCard = game.trunkCard();
   const trunkText = trunkCount === 0 ? 'Trunk empty' : `Trunk [${trunkCount}]${trunkCard === NO_CARD ? '' : ' ' + paint(trunkCard, options)}`;
-  const lines = [`          Foundations  ${foundations.join('   ')}   (base rank ${formatCard(game.deck[game.rules.trunk + WING_COUNT])[0]})`, ''];
+  const lines = [`          Foundations  ${foundations.join('   ')}   (base rank ${formatCard(game.layout.baseCard)[0]})`, ''];
   for (let row = 0; row < 4; row++) {
     const left = pad(`  W${row + 1}  ${wingText(game, row, options)}`, 22);
     const middle = pad(row === 1 ? trunkText : '', 24);

@@ -183,3 +183,52 @@ export function canonicalRules(rules: RuleSet): string {
 export function wingsBuild(rules: RuleSet): boolean {
   return rules.build !== 'none';
 }
+
+/** RULES §3.4 as a number, for the hot loops (compared as integers, never as strings). */
+export const TRUNK_PLAY_LAST = 0;
+export const TRUNK_PLAY_LAST_ANY = 1;
+export const TRUNK_PLAY_TOP = 2;
+/** RULES §3.8 as a number. */
+export const WING_MOVES_SINGLE = 0;
+export const WING_MOVES_WHOLE = 1;
+export const WING_MOVES_GROUP = 2;
+
+/** A RuleSet as the booleans and numbers the engine and the solver test per position, worked out once. */
+export interface CompiledRules {
+  readonly rules: RuleSet;
+  /** RULES §3.7: cards may be built onto wings. */
+  readonly builds: boolean;
+  readonly maxWing: number;
+  /** WING_MOVES_* */
+  readonly wingMoves: number;
+  /** TRUNK_PLAY_* */
+  readonly trunkPlay: number;
+  /** RULES §3.4: the trunk card in play may go onto a wing (wings build, trunk-play top or last-any). */
+  readonly trunkBuilds: boolean;
+  /** RULES §3.5, one flag per source. */
+  readonly spaceFromWaste: boolean;
+  readonly spaceFromStock: boolean;
+  readonly spaceFromWings: boolean;
+  /** Some source may fill a space. */
+  readonly spaceFills: boolean;
+  readonly redeals: number;
+  readonly trunkSize: number;
+}
+
+export function compileRules(rules: RuleSet): CompiledRules {
+  const builds = wingsBuild(rules);
+  return Object.freeze({
+    rules,
+    builds,
+    maxWing: rules.maxWing,
+    wingMoves: WING_MOVES.indexOf(rules.wingMoves),
+    trunkPlay: TRUNK_PLAYS.indexOf(rules.trunkPlay),
+    trunkBuilds: builds && rules.trunkPlay !== 'last',
+    spaceFromWaste: rules.spaceFrom.includes('waste'),
+    spaceFromStock: rules.spaceFrom.includes('stock'),
+    spaceFromWings: rules.spaceFrom.includes('wings'),
+    spaceFills: rules.spaceFrom.length > 0,
+    redeals: rules.redeals,
+    trunkSize: rules.trunk,
+  });
+}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_COUNT, formatCard } from '../src/cards.js';
 import { dealFromNumber } from '../src/deal.js';
-import { divide, Game, perft, toNotation, WING_COUNT } from '../src/engine.js';
+import { divide, Game, perft, toNotation } from '../src/engine.js';
+import { WING_COUNT } from '../src/layout.js';
 import { formatMove, parseMoveList } from '../src/notation.js';
 import { PRESET_NAMES, resolveRules, type RuleSet } from '../src/rules.js';
 import { verify } from '../src/verify.js';
@@ -15,7 +16,7 @@ function checkInvariants(game: Game): void {
     seen[card] = 1;
   };
   for (let suit = 0; suit < 4; suit++) {
-    for (let height = 0; height < game.foundationHeight(suit); height++) mark(suit * 13 + ((game.baseRank + height) % 13));
+    for (let height = 0; height < game.foundationHeight(suit); height++) mark(suit * 13 + ((game.layout.baseRank + height) % 13));
   }
   for (let wing = 0; wing < WING_COUNT; wing++) {
     const height = game.wingHeight(wing);
@@ -24,7 +25,7 @@ function checkInvariants(game: Game): void {
     for (let depth = 0; depth < height; depth++) mark(game.wingCard(wing, depth));
   }
   for (let i = 0; i < game.trunkCount(); i++) mark(game.deck[i]);
-  for (let i = 0; i < game.stockLength; i++) if (game.isPresent(i)) mark(game.stockCards[i]);
+  for (let i = 0; i < game.layout.stockLength; i++) if (game.stockPlaceFilled(i)) mark(game.layout.stockCards[i]);
   const missing = seen.indexOf(0);
   if (missing >= 0) throw new Error(`${formatCard(missing)} is nowhere`);
 }
@@ -119,13 +120,13 @@ describe('engine invariants over random playouts', () => {
           checkInvariants(game);
           const count = game.legalMoves(moves);
           if (count === 0) break;
-          snapshots.push(game.state.slice());
+          snapshots.push(game.snapshot());
           game.apply(moves[random(count)]);
         }
         while (snapshots.length > 0) {
           game.undo();
           const expected = snapshots.pop()!;
-          if (game.state.some((word, index) => word !== expected[index])) throw new Error(`undo did not restore deal ${1 + playout}`);
+          if (!game.equals(expected)) throw new Error(`undo did not restore deal ${1 + playout}`);
         }
       }
     });
@@ -143,7 +144,7 @@ describe('rules, one at a time (engine and verifier must both follow each)', () 
       expect(game.trunkCount()).toBe(trunk);
       for (let wing = 0; wing < 8; wing++) expect(game.wingTop(wing)).toBe(deck[trunk + wing]);
       expect(game.foundationTotal()).toBe(1);
-      expect(game.baseRank).toBe(deck[trunk + 8] % 13);
+      expect(game.layout.baseRank).toBe(deck[trunk + 8] % 13);
       expect(game.stockTop()).toBe(deck[trunk + 9]);
       expect(game.stockCount()).toBe(52 - trunk - 9);
     }

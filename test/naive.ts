@@ -8,23 +8,24 @@ export type NaiveVerdict = 'won' | 'lost' | 'too-big';
 export function naiveSolve(deck: Deck, rules: RuleSet, maxStates: number): NaiveVerdict {
   const game = new Game(deck, rules);
   const seen = new Set<string>();
-  const stack: Int32Array[] = [game.state.slice()];
-  seen.add(game.state.join(','));
+  const stack: Int32Array[] = [game.snapshot()];
+  seen.add(stack[0].join(','));
   const moves = new Int32Array(256);
   while (stack.length > 0) {
     const state = stack.pop()!;
-    game.state.set(state);
+    game.restore(state);
     if (game.isWon()) return 'won';
     const count = game.legalMoves(moves);
     // pushed last-first so that the engine's first moves (foundation plays) are searched first
     for (let i = count - 1; i >= 0; i--) {
-      game.state.set(state);
+      game.restore(state);
       game.applyUnsaved(moves[i]);
-      const text = game.state.join(',');
+      const after = game.snapshot();
+      const text = after.join(',');
       if (!seen.has(text)) {
         if (seen.size >= maxStates) return 'too-big';
         seen.add(text);
-        stack.push(game.state.slice());
+        stack.push(after);
       }
     }
   }

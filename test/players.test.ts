@@ -154,7 +154,7 @@ describe('the sampling player does not go round in circles', () => {
         const choice = player.choose(observation);
         if (choice < 0) break;
         table.play(observation.legalCodes[choice]);
-        const after = canonical(table.game.state);
+        const after = canonical(table.game.snapshot());
         if (seen.has(after)) {
           // allowed only when every move led back
           expect(observation.legal.length, `deal ${number} move ${table.played.length}`).toBe(1);

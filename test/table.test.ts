@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { KEY_PASSES_SHIFT, KEY_WASTE_SHIFT } from '../src/solver/state.js';
+import { withRedealsUsed, withWasteField } from '../src/solver/state.js';
 import { INSERTED, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TranspositionTable } from '../src/solver/table.js';
 
 /** A key whose layout is `layout` (words 0-2 and the low bits of word 3), with a waste top and redeals used. */
 function key(layout: number, waste: number, passes: number): Uint32Array {
-  return Uint32Array.of(layout, layout * 7, layout * 13, (layout & 0x1ff) | (waste << KEY_WASTE_SHIFT) | (passes << KEY_PASSES_SHIFT));
+  return Uint32Array.of(layout, layout * 7, layout * 13, withRedealsUsed(withWasteField(layout & 0x1ff, waste), passes));
 }
 
 /** insert() finds the key covered, by an entry that is (or is not) done. */

@@ -1,10 +1,11 @@
 // The greedy player: a careful beginner following the rules' own tips, one move at a time, never peeking.
 import { NO_CARD, suitOf, rankOf, RANK_COUNT } from '../cards.js';
 import type { Move } from '../notation.js';
-import { foundationHeightOf, RESIGN, trunkCountOf, wastePlaces, wingHeightOf, type Observation, type Player } from './observation.js';
+import { foundationHeight, trunkCount, wingHeight } from '../position.js';
+import { RESIGN, wastePlaces, type Observation, type Player } from './observation.js';
 
 function nextOnFoundation(observation: Observation, card: number): boolean {
-  const height = foundationHeightOf(observation.position, suitOf(card));
+  const height = foundationHeight(observation.position, suitOf(card));
   return height < RANK_COUNT && rankOf(card) === (rankOf(observation.baseCard) + height) % RANK_COUNT;
 }
 
@@ -16,13 +17,13 @@ function nextOnFoundation(observation: Observation, card: number): boolean {
  */
 export function greedyScore(observation: Observation, move: Move): number {
   const position = observation.position;
-  const trunk = trunkCountOf(position);
+  const trunk = trunkCount(position);
   if (move.target === 'F') return move.source === 'W' ? 100 : move.source === 'K' ? 95 : 90;
   if (move.target === 'W') {
-    const targetHeight = wingHeightOf(position, move.toWing - 1);
+    const targetHeight = wingHeight(position, move.toWing - 1);
     if (move.source === 'W') {
       // a build that empties its wing brings out a trunk card
-      const emptiesWing = wingHeightOf(position, move.fromWing - 1) === move.count;
+      const emptiesWing = wingHeight(position, move.fromWing - 1) === move.count;
       return targetHeight > 0 && emptiesWing && trunk > 0 ? 80 : 0;
     }
     if (targetHeight > 0 && (move.source === 'X' || move.source === 'K')) return move.source === 'K' ? 75 : 70;

@@ -3,18 +3,12 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { CARD_COUNT, NO_CARD, RANK_COUNT, rankOf, suitOf } from '../cards.js';
-import { Game, WING_COUNT } from '../engine.js';
+import { Game } from '../engine.js';
+import { basePlace, stockStart, WING_COUNT } from '../layout.js';
+import { foundationHeight, hashPositionAnyWingOrder, stockPlaceFilled, trunkCount, wingHeight, wingTop } from '../position.js';
 import { Solver } from '../solver/search.js';
 import { GreedyPlayer } from './greedy.js';
-import {
-  foundationHeightOf,
-  stockPlaceFilled,
-  trunkCountOf,
-  wingHeightOf,
-  wingTopOf,
-  type Observation,
-  type Player,
-} from './observation.js';
+import type { Observation, Player } from './observation.js';
 
 export interface SamplingSettings {
   /** Deals sampled per decision (K). */
@@ -44,34 +38,34 @@ function hashObservation(observation: Observation, seed: number): number {
 export function sampleDeck(observation: Observation, random: (max: number) => number): Uint8Array {
   const { rules, position, knownTrunk, knownStock } = observation;
   const trunk = rules.trunk;
-  const stockStart = trunk + WING_COUNT + 1;
+  const firstStockPlace = stockStart(trunk);
   const deck = new Int16Array(CARD_COUNT).fill(-1);
   const placed = new Uint8Array(CARD_COUNT);
   // cards on foundations and in wings are public
   for (let suit = 0; suit < 4; suit++) {
-    for (let height = 0; height < foundationHeightOf(position, suit); height++) {
+    for (let height = 0; height < foundationHeight(position, suit); height++) {
       placed[suit * RANK_COUNT + ((rankOf(observation.baseCard) + height) % RANK_COUNT)] = 1;
     }
   }
   for (let wing = 0; wing < WING_COUNT; wing++) {
-    const top = wingTopOf(position, wing);
-    for (let depth = 0; depth < wingHeightOf(position, wing); depth++) placed[suitOf(top) * RANK_COUNT + ((rankOf(top) + depth) % RANK_COUNT)] = 1;
+    const top = wingTop(position, wing);
+    for (let depth = 0; depth < wingHeight(position, wing); depth++) placed[suitOf(top) * RANK_COUNT + ((rankOf(top) + depth) % RANK_COUNT)] = 1;
   }
   const holes: number[] = [];
   const put = (place: number, card: number) => {
     deck[place] = card;
     placed[card] = 1;
   };
-  deck[trunk + WING_COUNT] = observation.baseCard;
-  const trunkLeft = trunkCountOf(position);
+  deck[basePlace(trunk)] = observation.baseCard;
+  const trunkLeft = trunkCount(position);
   for (let i = 0; i < trunkLeft; i++) {
     if (knownTrunk[i] !== NO_CARD) put(i, knownTrunk[i]);
     else holes.push(i);
   }
   for (let i = 0; i < knownStock.length; i++) {
     if (!stockPlaceFilled(position, i)) continue;
-    if (knownStock[i] !== NO_CARD) put(stockStart + i, knownStock[i]);
-    else holes.push(stockStart + i);
+    if (knownStock[i] !== NO_CARD) put(firstStockPlace + i, knownStock[i]);
+    else holes.push(firstStockPlace + i);
   }
   const unseen: number[] = [];
   for (let card = 0; card < CARD_COUNT; card++) if (!placed[card]) unseen.push(card);
@@ -94,18 +88,6 @@ export function sampleDeck(observation: Observation, random: (max: number) => nu
   return Uint8Array.from(deck);
 }
 
-const wingWords = new Int32Array(WING_COUNT);
-
-/** FNV-1a over position words, wings in sorted order (moving a pile into a space only renames it). */
-function hashPosition(position: Int32Array): number {
-  wingWords.set(position.subarray(0, WING_COUNT));
-  wingWords.sort();
-  let hash = 0x811c9dc5;
-  for (const word of wingWords) hash = Math.imul(hash ^ word, 0x01000193);
-  for (let i = WING_COUNT; i < position.length; i++) hash = Math.imul(hash ^ position[i], 0x01000193);
-  return hash | 0;
-}
-
 export class SamplingPlayer implements Player {
   readonly name = 'sampling';
   readonly settings: string;
@@ -124,7 +106,7 @@ export class SamplingPlayer implements Player {
 
   choose(observation: Observation): number {
     if (observation.movesPlayed === 0) this.visited.clear();
-    this.visited.add(hashPosition(observation.position));
+    this.visited.add(hashPositionAnyWingOrder(observation.position));
     const count = observation.legal.length;
     if (count === 1) return 0;
     const seedWord = hashObservation(observation, this.options.seed);
@@ -138,9 +120,9 @@ export class SamplingPlayer implements Player {
       for (let move = 0; move < count; move++) {
         if (wins[move] < 0) continue;
         const game = new Game(deck, observation.rules);
-        game.state.set(observation.position);
+        game.restore(observation.position);
         game.apply(observation.legalCodes[move]);
-        if (sample === 0 && this.visited.has(hashPosition(game.state))) wins[move] = -1;
+        if (sample === 0 && this.visited.has(hashPositionAnyWingOrder(game.snapshot()))) wins[move] = -1;
         else if (game.isWon() || this.solver.solvePosition(game).result === 'won') wins[move]++;
       }
     }

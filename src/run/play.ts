@@ -1,7 +1,7 @@
 // Plays one deal with a no-peek player: the runner holds the deal and hands the player observations only.
 import { CARD_COUNT, NO_CARD } from '../cards.js';
 import type { Deck } from '../deal.js';
-import { Game, moveSource, SOURCE_STOCK, SOURCE_TURN, toNotation, WING_COUNT } from '../engine.js';
+import { Game, moveSource, SOURCE_STOCK, SOURCE_TURN, toNotation } from '../engine.js';
 import type { Move } from '../notation.js';
 import { RESIGN, type Observation, type Player } from '../players/observation.js';
 import type { RuleSet } from '../rules.js';
@@ -23,7 +23,7 @@ class Memory {
   readonly knownStock: Int8Array;
   constructor(private readonly game: Game) {
     this.knownTrunk = new Int8Array(game.rules.trunk).fill(NO_CARD);
-    this.knownStock = new Int8Array(game.stockLength).fill(NO_CARD);
+    this.knownStock = new Int8Array(game.layout.stockLength).fill(NO_CARD);
     this.look();
   }
   /** Everything face up now: the trunk card in play and every trunk card that has left the trunk. */
@@ -38,7 +38,7 @@ class Memory {
     const source = moveSource(code);
     if (source === SOURCE_TURN || source === SOURCE_STOCK) {
       const index = this.game.stockTopIndex();
-      this.knownStock[index] = this.game.stockCards[index];
+      this.knownStock[index] = this.game.layout.stockCards[index];
     }
   }
 }
@@ -59,7 +59,7 @@ export class ObservedGame {
     if (deck.length !== CARD_COUNT) throw new Error('a deck has 52 cards');
     this.game = new Game(deck, rules);
     this.memory = new Memory(this.game);
-    this.baseCard = deck[rules.trunk + WING_COUNT];
+    this.baseCard = this.game.layout.baseCard;
   }
 
   observe(): Observation {
@@ -68,7 +68,7 @@ export class ObservedGame {
     return {
       rules: this.rules,
       baseCard: this.baseCard,
-      position: this.game.state.slice(),
+      position: this.game.snapshot(),
       knownTrunk: this.memory.knownTrunk.slice(),
       knownStock: this.memory.knownStock.slice(),
       legal: Array.from(legalCodes, (code) => hideTurnCard(toNotation(code))),

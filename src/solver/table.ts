@@ -1,5 +1,5 @@
 // Transposition table: open addressing over one Uint32Array of packed keys, grown on demand up to a memory cap.
-import { KEY_PASSES_MASK, KEY_PASSES_SHIFT, KEY_USED_BITS, KEY_USED_MASK, KEY_WASTE_MASK, KEY_WORDS } from './state.js';
+import { KEY_USED_BITS, KEY_USED_MASK, KEY_WASTE_MASK, KEY_WORDS, keyRedealsUsed, withRedealsUsed } from './state.js';
 
 /*
  * Each slot is KEY_WORDS (4) words: the key, with two fields of the table's own in word 3:
@@ -157,7 +157,7 @@ export class TranspositionTable {
       }
       index = (index + 1) & mask;
     }
-    if (resourceMask !== 0 && (layout3 & KEY_PASSES_MASK) !== 0 && this.doneWithFewerPasses(k0, k1, k2, layout3)) {
+    if (resourceMask !== 0 && keyRedealsUsed(layout3) !== 0 && this.doneWithFewerRedeals(k0, k1, k2, layout3)) {
       this.hits++;
       this.lastHitDone = true;
       return PRESENT;
@@ -178,10 +178,10 @@ export class TranspositionTable {
   }
 
   /** Is this layout stored, finished, with fewer redeals used (any waste top)? */
-  private doneWithFewerPasses(k0: number, k1: number, k2: number, layout3: number): boolean {
-    const passes = (layout3 & KEY_PASSES_MASK) >>> KEY_PASSES_SHIFT;
-    for (let fewer = 0; fewer < passes; fewer++) {
-      const wanted3 = (layout3 & ~KEY_PASSES_MASK) | (fewer << KEY_PASSES_SHIFT) | DONE_BIT;
+  private doneWithFewerRedeals(k0: number, k1: number, k2: number, layout3: number): boolean {
+    const redealsUsed = keyRedealsUsed(layout3);
+    for (let fewer = 0; fewer < redealsUsed; fewer++) {
+      const wanted3 = withRedealsUsed(layout3, fewer) | DONE_BIT;
       if (this.probe(k0, k1, k2, wanted3, KEY_WASTE_MASK) !== NO_SLOT) return true;
     }
     return false;

@@ -1,0 +1,191 @@
+// The packed position: its bit layout and the only readers and writers that shift or mask its words.
+import { cardRanksAbove, NO_CARD, RANK_COUNT } from './cards.js';
+import { WING_COUNT, dealtWingCard, type DealLayout } from './layout.js';
+
+/*
+ * A position is POSITION_WORDS 32-bit words (an Int32Array), copied whole for undo:
+ *
+ * | word  | bits  | field                                                                |
+ * |-------|-------|----------------------------------------------------------------------|
+ * | 0..7  | 0-5   | wing i: its top card (a wing is always a run down in suit)           |
+ * | 0..7  | 6-9   | wing i: its height, 0 = empty                                        |
+ * | 8     | 4s..  | foundation height of suit s (0–13), 4 bits each                      |
+ * | 9     | 0-4   | cards left in the trunk: deck[0 … n-1], top deck[n-1]                |
+ * | 9     | 5-10  | stock pointer p: filled stock places with index < p are the waste    |
+ * | 9     | 11-14 | redeals used                                                         |
+ * | 10,11 | 0-31  | stock places 0–31 and 32–63 still filled (in stock or waste)         |
+ *
+ * A stock place is a card's stock index (DealLayout.stockCards). Stock and waste always keep the
+ * deal's order, so the pointer and the filled places say where every stock card is.
+ */
+export const POSITION_WORDS = 12;
+export type Position = Int32Array;
+
+const WING_CARD_MASK = 0x3f;
+const WING_HEIGHT_SHIFT = 6;
+const WING_HEIGHT_MASK = 0xf;
+const FOUNDATION_WORD = 8;
+const FOUNDATION_BITS = 4;
+const FOUNDATION_MASK = 0xf;
+/** Every foundation at 13 (0xd). */
+const ALL_FOUNDATIONS_COMPLETE = 0xdddd;
+const COUNTS_WORD = 9;
+const TRUNK_MASK = 0x1f;
+const POINTER_SHIFT = 5;
+const POINTER_MASK = 0x3f;
+const REDEALS_USED_SHIFT = 11;
+const REDEALS_USED_MASK = 0xf;
+const FILLED_WORD = 10;
+
+export function newPosition(): Position {
+  return new Int32Array(POSITION_WORDS);
+}
+
+// ---- readers ----
+
+export function wingHeight(position: Position, wing: number): number {
+  return (position[wing] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK;
+}
+/** The wing's top card, or NO_CARD when it is empty. */
+export function wingTop(position: Position, wing: number): number {
+  const word = position[wing];
+  return ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0 ? NO_CARD : word & WING_CARD_MASK;
+}
+/** A wing's top card and height as one number below 1024, 0 when empty: equal codes, equal piles (for keys). */
+export function wingCode(position: Position, wing: number): number {
+  const word = position[wing];
+  return ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0 ? 0 : word & 0x3ff;
+}
+/** The card `depth` places below a wing's top (0 = the top): one rank higher per place. */
+export function wingCard(position: Position, wing: number, depth: number): number {
+  const top = position[wing] & WING_CARD_MASK;
+  return depth === 0 ? top : cardRanksAbove(top, depth);
+}
+export function foundationHeight(position: Position, suit: number): number {
+  return (position[FOUNDATION_WORD] >> (suit * FOUNDATION_BITS)) & FOUNDATION_MASK;
+}
+/** All four foundations' heights in one number, 4 bits a suit (clubs lowest): for keys that pack them whole. */
+export function foundationHeights(position: Position): number {
+  return position[FOUNDATION_WORD] & 0xffff;
+}
+export function foundationTotal(position: Position): number {
+  let total = 0;
+  for (let suit = 0; suit < 4; suit++) total += foundationHeight(position, suit);
+  return total;
+}
+/** RULES §3.9: all 52 cards are on the foundations. */
+export function isWon(position: Position): boolean {
+  return position[FOUNDATION_WORD] === ALL_FOUNDATIONS_COMPLETE;
+}
+export function trunkCount(position: Position): number {
+  return position[COUNTS_WORD] & TRUNK_MASK;
+}
+/** Filled stock places below the pointer are the waste; the others are the stock. */
+export function stockPointer(position: Position): number {
+  return (position[COUNTS_WORD] >> POINTER_SHIFT) & POINTER_MASK;
+}
+export function redealsUsed(position: Position): number {
+  return (position[COUNTS_WORD] >> REDEALS_USED_SHIFT) & REDEALS_USED_MASK;
+}
+/** Whether the card of stock place `index` is still in the stock or the waste. */
+export function stockPlaceFilled(position: Position, index: number): boolean {
+  return ((position[FILLED_WORD + (index >> 5)] >>> (index & 31)) & 1) === 1;
+}
+/** Stock index of the waste's top card, or -1 when the waste is empty. */
+export function wasteTopIndex(position: Position): number {
+  const pointer = stockPointer(position);
+  if (pointer > 32) {
+    const high = position[FILLED_WORD + 1] & (pointer - 32 === 32 ? -1 : (1 << (pointer - 32)) - 1);
+    if (high !== 0) return 32 + highestBit(high);
+  }
+  const low = position[FILLED_WORD] & (pointer >= 32 ? -1 : (1 << pointer) - 1);
+  return low !== 0 ? highestBit(low) : -1;
+}
+/** The first filled stock place ≥ from, or -1. From the pointer on, that is the stock's top. */
+export function nextFilledFrom(position: Position, from: number): number {
+  if (from < 32) {
+    const low = position[FILLED_WORD] & ~((1 << from) - 1);
+    if (low !== 0) return lowestBit(low);
+    from = 32;
+  }
+  if (from >= 64) return -1;
+  const high = position[FILLED_WORD + 1] & ~((1 << (from - 32)) - 1);
+  return high !== 0 ? 32 + lowestBit(high) : -1;
+}
+/** Stock index of the stock's top card (the next to be turned), or -1 when the stock is empty. */
+export function stockTopIndex(position: Position): number {
+  return nextFilledFrom(position, stockPointer(position));
+}
+
+const wingWords = new Int32Array(WING_COUNT);
+
+/** FNV-1a over the position's words with the wings in sorted order (moving a pile into a space only renames its wing). */
+export function hashPositionAnyWingOrder(position: Position): number {
+  wingWords.set(position.subarray(0, WING_COUNT));
+  wingWords.sort();
+  let hash = 0x811c9dc5;
+  for (const word of wingWords) hash = Math.imul(hash ^ word, 0x01000193);
+  for (let i = WING_COUNT; i < POSITION_WORDS; i++) hash = Math.imul(hash ^ position[i], 0x01000193);
+  return hash | 0;
+}
+
+// ---- writers ----
+
+/** The position as dealt (RULES §2): one card on each wing, the base card on its foundation, the stock full. */
+export function dealPosition(position: Position, layout: DealLayout): void {
+  position.fill(0);
+  for (let wing = 0; wing < WING_COUNT; wing++) position[wing] = dealtWingCard(layout, wing) | (1 << WING_HEIGHT_SHIFT);
+  position[FOUNDATION_WORD] = 1 << (layout.baseSuit * FOUNDATION_BITS);
+  position[COUNTS_WORD] = layout.trunkSize;
+  for (let i = 0; i < layout.stockLength; i++) position[FILLED_WORD + (i >> 5)] |= 1 << (i & 31);
+}
+/** Takes the top `count` cards off a wing. */
+export function takeFromWing(position: Position, wing: number, count: number): void {
+  const word = position[wing];
+  const height = ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) - count;
+  position[wing] = height === 0 ? 0 : cardRanksAbove(word & WING_CARD_MASK, count) | (height << WING_HEIGHT_SHIFT);
+}
+/** Puts a run of `count` cards whose deepest card is `deepest` on a wing (empty, or a build onto it). */
+export function placeOnWing(position: Position, wing: number, deepest: number, count: number): void {
+  const top = count === 1 ? deepest : cardRanksAbove(deepest, RANK_COUNT - count + 1);
+  const height = ((position[wing] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) + count;
+  position[wing] = top | (height << WING_HEIGHT_SHIFT);
+}
+/** One more card on this suit's foundation. */
+export function raiseFoundation(position: Position, suit: number): void {
+  position[FOUNDATION_WORD] += 1 << (suit * FOUNDATION_BITS);
+}
+/** The card of stock place `index` leaves the stock or waste. */
+export function removeStockPlace(position: Position, index: number): void {
+  position[FILLED_WORD + (index >> 5)] &= ~(1 << (index & 31));
+}
+/** Turns the stock up to `pointer`: every filled place below it is then in the waste. */
+export function turnTo(position: Position, pointer: number): void {
+  position[COUNTS_WORD] = (position[COUNTS_WORD] & ~(POINTER_MASK << POINTER_SHIFT)) | (pointer << POINTER_SHIFT);
+}
+/** RULES §3.6: the waste becomes the stock again, one redeal more used. */
+export function redeal(position: Position): void {
+  position[COUNTS_WORD] = (position[COUNTS_WORD] & ~(POINTER_MASK << POINTER_SHIFT)) + (1 << REDEALS_USED_SHIFT);
+}
+/** The trunk card in play leaves the trunk (a foundation play or a build). */
+export function takeTrunkCard(position: Position): void {
+  position[COUNTS_WORD]--;
+}
+/** RULES §3.3: every empty wing, in wing order, takes the trunk's top card while the trunk has cards. */
+export function fillFromTrunk(position: Position, layout: DealLayout): void {
+  for (let wing = 0; wing < WING_COUNT; wing++) {
+    const trunk = position[COUNTS_WORD] & TRUNK_MASK;
+    if (trunk === 0) return;
+    if (((position[wing] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0) {
+      position[wing] = layout.deck[trunk - 1] | (1 << WING_HEIGHT_SHIFT);
+      position[COUNTS_WORD]--;
+    }
+  }
+}
+
+function lowestBit(word: number): number {
+  return word === 0 ? 32 : 31 - Math.clz32(word & -word);
+}
+function highestBit(word: number): number {
+  return 31 - Math.clz32(word);
+}
