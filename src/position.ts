@@ -117,6 +117,16 @@ export function stockTopIndex(position: Position): number {
   return nextFilledFrom(position, stockPointer(position));
 }
 
+/** Cards the position accounts for: on foundations, on wings, in the trunk, in stock and waste (52 in every real position). */
+export function cardsAccountedFor(position: Position): number {
+  let cards = foundationTotal(position) + trunkCount(position);
+  for (let wing = 0; wing < WING_COUNT; wing++) cards += wingHeight(position, wing);
+  for (let word = FILLED_WORD; word < FILLED_WORD + 2; word++) {
+    for (let bits = position[word]; bits !== 0; bits &= bits - 1) cards++;
+  }
+  return cards;
+}
+
 const wingWords = new Int32Array(WING_COUNT);
 
 /** FNV-1a over the position's words with the wings in sorted order (moving a pile into a space only renames its wing). */

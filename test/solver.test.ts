@@ -101,6 +101,34 @@ describe('solutions replay through the verifier', () => {
 });
 
 describe('the solver agrees with a naive search (single moves, string states, no pruning)', () => {
+  // Standard building rules: the naive search finishes on won deals quickly, but a lost deal needs its
+  // whole state space, so these are the lost deals of 1-5000 with the fewest pruning-free positions
+  // (found with \`new Solver({ prune: false, maxNodes: 3000 })\`); each verdict here is the naive search's.
+  const SMALL_LOST = [2218, 1135, 4701, 4434, 4045, 1593, 3669, 2939, 1297, 481, 2586, 1353];
+  // deals above 40 where the naive search finds pysol's win within its small cap (pysol wins late more often)
+  const EARLY_WINS = [62, 69, 73, 120, 128, 141, 146, 152];
+  for (const preset of ['coops', 'easy', 'pysol']) {
+    it(`${preset} at standard rules: deals 1-40, ${EARLY_WINS.length} more and ${SMALL_LOST.length} with small state spaces`, () => {
+      const rules = resolveRules(preset);
+      const verdicts = { won: 0, lost: 0 };
+      // deals 1-40 with a small cap (it finishes where a win comes early), the small lost ones with a large one
+      const early = [...Array.from({ length: 40 }, (_, i) => i + 1), ...EARLY_WINS];
+      const runs = [...early.map((number) => [number, 20_000]), ...SMALL_LOST.map((number) => [number, 200_000])];
+      for (const [number, cap] of runs) {
+        const deck = dealFromNumber(number);
+        const naive = naiveSolve(deck, rules, cap);
+        if (naive === 'too-big') continue;
+        expect(solver.solve(deck, rules).result, `deal ${number}`).toBe(naive);
+        if (naive === 'lost') expect(plain.solve(deck, rules).result, `deal ${number}, pruning-free`).toBe(naive);
+        verdicts[naive]++;
+      }
+      console.log(`${preset}: naive search agreed on ${verdicts.won} won and ${verdicts.lost} lost deals`);
+      // both verdicts need a second opinion: a wrong "lost" is the worst bug
+      expect(verdicts.won).toBeGreaterThanOrEqual(10);
+      expect(verdicts.lost).toBeGreaterThanOrEqual(10);
+    });
+  }
+
   const variants: [string, RuleSet, number, number][] = [
     // the naive search finishes on most of these deals; at least `minimum` comparisons are required
     ['strict', resolveRules('strict'), 270, 200],

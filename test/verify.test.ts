@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDeal } from '../src/deal.js';
 import { parseMoveList } from '../src/notation.js';
 import { verify } from '../src/verify.js';
-import { loadCases, rulesFromArgs } from './helpers.js';
+import { loadCases, ROOT, rulesFromArgs } from './helpers.js';
 
 describe('verifier on the hand-checked cases (test/fixtures)', () => {
   const cases = loadCases().filter((entry) => entry.kind === 'verify');
@@ -24,5 +26,16 @@ describe('verifier messages', () => {
     const entry = loadCases().find((c) => c.kind === 'verify' && c.moves === 'T T T T XW2')!;
     const result = verify(parseDeal(entry.deal), rulesFromArgs(entry.options), parseMoveList(entry.moves));
     expect(result.reason).toBe('move 4 XW2: 7C cannot go on JC');
+  });
+});
+
+describe('the verifier is a second opinion', () => {
+  it('imports nothing of the engine, the position, the deal layout or the solver', () => {
+    const text = readFileSync(join(ROOT, 'src', 'verify.ts'), 'utf8');
+    const imports = [...text.matchAll(/^import[^;]*?from '([^']+)'/gms)].map((match) => match[1]);
+    expect(imports.length).toBeGreaterThan(0);
+    for (const module of imports) {
+      expect(module, 'src/verify.ts imports').toMatch(/^\.\/(cards|deal|notation|rules|errors)\.js$/);
+    }
   });
 });

@@ -1,5 +1,5 @@
 // Compound moves: the solver's moves with the stock turns folded in; each kind applied and expanded into RULES §5 moves in one place.
-import { NO_CARD, suitOf } from '../cards.js';
+import { CARD_COUNT, NO_CARD, suitOf } from '../cards.js';
 import {
   encodeMove,
   SOURCE_REDEAL,
@@ -14,6 +14,9 @@ import {
 import type { DealLayout } from '../layout.js';
 import * as P from '../position.js';
 import type { CompiledRules } from '../rules.js';
+
+/** Debug builds (EAGLEWING_CHECKS=1, as the tests run): every compound move checks that it kept all 52 cards. */
+const CHECKS = process.env.EAGLEWING_CHECKS === '1';
 
 /*
  * Turning the stock changes nothing but which card is next, so turns are folded into the move that
@@ -83,6 +86,13 @@ export function compoundStockPlace(move: number): number {
  * search passes null. Moves come from the generator: they are not checked.
  */
 export function applyCompound(position: P.Position, layout: DealLayout, rules: CompiledRules, move: number, expansion: number[] | null): void {
+  applyKind(position, layout, rules, move, expansion);
+  if (CHECKS && P.cardsAccountedFor(position) !== CARD_COUNT) {
+    throw new Error(`compound move ${move} left ${P.cardsAccountedFor(position)} cards in play, not ${CARD_COUNT}`);
+  }
+}
+
+function applyKind(position: P.Position, layout: DealLayout, rules: CompiledRules, move: number, expansion: number[] | null): void {
   const kind = move & KIND_MASK;
   const from = (move >> FROM_SHIFT) & FROM_MASK;
   const to = (move >> TO_SHIFT) & TO_MASK;
