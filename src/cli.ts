@@ -3,7 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { formatCard } from './cards.js';
 import { dealFromNumber, formatDeal, parseDeal, parseDealNumber, type Deck } from './deal.js';
 import { Game } from './engine.js';
-import { dealLayout, WING_COUNT } from './layout.js';
+import { dealLayout, dealtWingCard, WING_COUNT } from './layout.js';
 import { InputError, UsageError } from './errors.js';
 import { describeMove, formatMoveList, parseMoveList } from './notation.js';
 import { renderLayout, renderRulesTable } from './render.js';
@@ -162,7 +162,7 @@ function describeDeal(deck: Deck, rules: RuleSet, number?: number) {
     rules: canonicalRules(rules),
     trunk: cards(0, trunk),
     trunkTop: trunk > 0 ? formatCard(deck[trunk - 1]) : null,
-    wings: cards(trunk, trunk + WING_COUNT),
+    wings: Array.from({ length: WING_COUNT }, (_, wing) => formatCard(dealtWingCard(layout, wing))),
     base: formatCard(layout.baseCard),
     stock: Array.from(layout.stockCards, formatCard),
   };

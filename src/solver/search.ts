@@ -68,6 +68,8 @@ export class Solver {
    * done and its parent is tainted too.
    */
   private taintedAt = new Uint8Array(256);
+  /** The depth of the move that won the last search (-1: none, or won before any move). */
+  private winDepth = -1;
 
   constructor(limits: Partial<SolveLimits> = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
@@ -102,7 +104,6 @@ export class Solver {
     for (let depth = 0; depth <= this.winDepth; depth++) line.push(this.stack.moves[this.moveNext[depth] - 1]);
     return line;
   }
-  private winDepth = -1;
 
   /** Searches from `position` (changed in place). */
   private search(position: P.Position, layout: DealLayout, rules: CompiledRules): SolveResult {
