@@ -1,7 +1,7 @@
 // Text pictures for people: the eagle-shaped layout of a position and the rules table.
 import { formatCard, formatCardSymbol, NO_CARD, RANK_COUNT, suitOf, SUIT_SYMBOLS } from './cards.js';
 import type { Game } from './engine.js';
-import { canonicalRules, DEFAULT_RULES, PRESETS, type RuleSet } from './rules.js';
+import { canonicalRules, DEFAULT_PRESET, optionName, optionUsage, PRESETS, resolveRules, RULE_OPTIONS, wingsBuild } from './rules.js';
 
 export interface RenderOptions {
   color: boolean;
@@ -50,35 +50,41 @@ export function renderLayout(game: Game, options: RenderOptions): string {
   return lines.join('\n');
 }
 
-/** RULES §4 as a table, plus the option ranges. */
+/** How many rule options each usage line of the listing holds: build and wing options, trunk card and spaces, counts; any new one after. */
+const USAGE_LINES = [3, 2, 2];
+
+/** RULES §4 as a table, plus the option ranges: both from the rule options table (rules.ts). */
 export function renderRulesTable(): string {
-  const header = ['preset', 'build', 'max-wing', 'wing-moves', 'trunk-play', 'space-from', 'redeals', 'trunk'];
+  const header = ['preset', ...RULE_OPTIONS.map(optionName)];
   const rows = PRESETS.map((preset) => {
-    const rules: RuleSet = { ...DEFAULT_RULES, ...preset.rules };
-    const builds = rules.build !== 'none';
+    const rules = resolveRules(preset.name);
+    const builds = wingsBuild(rules);
     return [
       preset.name,
-      rules.build,
-      builds ? String(rules.maxWing) : '-',
-      builds ? rules.wingMoves : '-',
-      rules.trunkPlay,
-      rules.spaceFrom.join(',') || 'none',
-      String(rules.redeals),
-      String(rules.trunk),
+      ...RULE_OPTIONS.map((option) => {
+        if (option.onlyWhenBuilding && !builds) return '-';
+        const value = rules[option.field];
+        return Array.isArray(value) ? value.join(',') || 'none' : String(value);
+      }),
     ];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const format = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const usages = RULE_OPTIONS.map((option) => `${option.flag} ${optionUsage(option)}`);
+  const usageLines: string[] = [];
+  let start = 0;
+  for (const count of [...USAGE_LINES, usages.length]) {
+    if (start < usages.length) usageLines.push(`  ${usages.slice(start, start + count).join('   ')}`);
+    start += count;
+  }
   return [
     format(header),
     format(widths.map((width) => '-'.repeat(width))),
     ...rows.map(format),
     '',
     'Override any option on top of a preset:',
-    '  --build none|suit-down   --max-wing 1-13   --wing-moves single|whole|group',
-    '  --trunk-play last|last-any|top   --space-from waste,stock,wings|none',
-    '  --redeals 0-10   --trunk 0-20',
+    ...usageLines,
     '',
-    `Canonical form, e.g. strict: ${canonicalRules({ ...DEFAULT_RULES })}`,
+    `Canonical form, e.g. strict: ${canonicalRules(resolveRules(DEFAULT_PRESET))}`,
   ].join('\n');
 }

@@ -1,47 +1,103 @@
-// The RuleSet (every option of RULES §3), its defaults, the presets of RULES §4 and option validation.
+// The rule options (one table: RULES §3), their defaults, the presets of RULES §4, validation and compiled rules.
 import { InputError, type Validation } from './errors.js';
+import { wholeNumberProblem } from './options.js';
 
-export type Build = 'none' | 'suit-down';
-export type WingMoves = 'single' | 'whole' | 'group';
-export type TrunkPlay = 'last' | 'last-any' | 'top';
-export type SpaceSource = 'waste' | 'stock' | 'wings';
+/**
+ * Every rule option, once, in canonical order (the order of the canonical rules string). The RuleSet
+ * type, the CLI flags and their help, validation, the canonical string, the `rules` listing and the
+ * renderer all come from this table: a new option is one row here, plus the engine and verifier code
+ * that gives it meaning.
+ *
+ * | column          | meaning                                                                      |
+ * |-----------------|------------------------------------------------------------------------------|
+ * | field           | the RuleSet property                                                         |
+ * | flag            | the command-line flag; without its dashes, the name in the canonical string  |
+ * | kind            | number (whole, min..max), choice (one of choices), list (any of choices)     |
+ * | fallback        | the value when neither preset nor flag sets it                               |
+ * | section         | the RULES.md section that defines it                                          |
+ * | summary         | what a number counts, for help texts                                         |
+ * | helpOrder       | its place among the rule flags in --help                                     |
+ * | onlyWhenBuilding| it means something only where wings build (shown as '-' otherwise)           |
+ */
+export const RULE_OPTIONS = [
+  { field: 'build', flag: '--build', kind: 'choice', choices: ['none', 'suit-down'], fallback: 'none', section: '3.7', helpOrder: 3, onlyWhenBuilding: false },
+  { field: 'maxWing', flag: '--max-wing', kind: 'number', min: 1, max: 13, fallback: 3, section: '3.7', summary: 'most cards on a wing', helpOrder: 2, onlyWhenBuilding: true },
+  { field: 'wingMoves', flag: '--wing-moves', kind: 'choice', choices: ['single', 'whole', 'group'], fallback: 'single', section: '3.8', helpOrder: 4, onlyWhenBuilding: true },
+  { field: 'trunkPlay', flag: '--trunk-play', kind: 'choice', choices: ['last', 'last-any', 'top'], fallback: 'last', section: '3.4', helpOrder: 5, onlyWhenBuilding: false },
+  { field: 'spaceFrom', flag: '--space-from', kind: 'list', choices: ['waste', 'stock', 'wings'], fallback: ['waste', 'stock'], section: '3.5', helpOrder: 6, onlyWhenBuilding: false },
+  { field: 'redeals', flag: '--redeals', kind: 'number', min: 0, max: 10, fallback: 2, section: '3.6', summary: 'redeals allowed', helpOrder: 1, onlyWhenBuilding: false },
+  { field: 'trunk', flag: '--trunk', kind: 'number', min: 0, max: 20, fallback: 13, section: '2', summary: 'trunk size', helpOrder: 0, onlyWhenBuilding: false },
+] as const;
 
-export interface RuleSet {
-  /** RULES §3.7 */
-  build: Build;
-  /** RULES §3.7: most cards a wing may hold after a build (1–13). */
-  maxWing: number;
-  /** RULES §3.8 */
-  wingMoves: WingMoves;
-  /** RULES §3.4 */
-  trunkPlay: TrunkPlay;
-  /** RULES §3.5: where an empty wing may be filled from once the trunk is empty, in canonical order. */
-  spaceFrom: SpaceSource[];
-  /** RULES §3.6: how many times the waste may be turned over (0–10). */
-  redeals: number;
-  /** RULES §2: cards in the trunk (0–20). */
-  trunk: number;
+export type RuleOption = (typeof RULE_OPTIONS)[number];
+type ValueOf<O> = O extends { kind: 'number' }
+  ? number
+  : O extends { kind: 'choice'; choices: readonly (infer C)[] }
+    ? C
+    : O extends { kind: 'list'; choices: readonly (infer C)[] }
+      ? C[]
+      : never;
+
+/** One value for every option of RULES §3. */
+export type RuleSet = { -readonly [O in RuleOption as O['field']]: ValueOf<O> };
+export type RuleField = RuleOption['field'];
+export type Build = RuleSet['build'];
+export type WingMoves = RuleSet['wingMoves'];
+export type TrunkPlay = RuleSet['trunkPlay'];
+export type SpaceSource = RuleSet['spaceFrom'][number];
+
+/** The row of a field. */
+export function ruleOption<F extends RuleField>(field: F): Extract<RuleOption, { field: F }> {
+  return RULE_OPTIONS.find((option) => option.field === field) as Extract<RuleOption, { field: F }>;
 }
 
-export const BUILDS: readonly Build[] = ['none', 'suit-down'];
-export const WING_MOVES: readonly WingMoves[] = ['single', 'whole', 'group'];
-export const TRUNK_PLAYS: readonly TrunkPlay[] = ['last', 'last-any', 'top'];
-export const SPACE_SOURCES: readonly SpaceSource[] = ['waste', 'stock', 'wings'];
-export const LIMITS = {
-  trunk: { min: 0, max: 20 },
-  redeals: { min: 0, max: 10 },
-  maxWing: { min: 1, max: 13 },
-} as const;
+/** The option's name in the canonical string and the rules listing: its flag without the dashes. */
+export function optionName(option: RuleOption): string {
+  return option.flag.slice(2);
+}
 
-export const DEFAULT_RULES: Readonly<RuleSet> = Object.freeze<RuleSet>({
-  build: 'none',
-  maxWing: 3,
-  wingMoves: 'single',
-  trunkPlay: 'last',
-  spaceFrom: ['waste', 'stock'],
-  redeals: 2,
-  trunk: 13,
-});
+/** Its value as text in the canonical string (lists joined by '+', an empty list 'none'). */
+export function optionText(option: RuleOption, rules: RuleSet): string {
+  const value = rules[option.field];
+  if (Array.isArray(value)) return value.length > 0 ? value.join('+') : 'none';
+  return String(value);
+}
+
+/** What the flag takes, for the rules listing: `1-13`, `none|suit-down`, `waste,stock,wings|none`. */
+export function optionUsage(option: RuleOption): string {
+  if (option.kind === 'number') return `${option.min}-${option.max}`;
+  if (option.kind === 'choice') return option.choices.join('|');
+  return `${option.choices.join(',')}|none`;
+}
+
+/** The --help line of the flag. */
+export function optionHelp(option: RuleOption): string {
+  const where = `(RULES §${option.section})`;
+  if (option.kind === 'number') return `${option.summary}, ${option.min}-${option.max} ${where}`;
+  if (option.kind === 'choice') return `${option.choices.join(' | ')} ${where}`;
+  return `comma list of ${option.choices.join(', ')}, or none ${where}`;
+}
+
+/** The value placeholder in --help: <n>, <kind> or <list>. */
+export function optionPlaceholder(option: RuleOption): string {
+  return option.kind === 'number' ? '<n>' : option.kind === 'choice' ? '<kind>' : '<list>';
+}
+
+/** The table in --help order: flags are listed, and problems reported, in this order. */
+export const RULE_OPTIONS_IN_HELP_ORDER: readonly RuleOption[] = [...RULE_OPTIONS].sort((a, b) => a.helpOrder - b.helpOrder);
+
+export const BUILDS = ruleOption('build').choices;
+export const WING_MOVES = ruleOption('wingMoves').choices;
+export const TRUNK_PLAYS = ruleOption('trunkPlay').choices;
+export const SPACE_SOURCES = ruleOption('spaceFrom').choices;
+
+function fallbackRules(): RuleSet {
+  const rules: Record<string, unknown> = {};
+  for (const option of RULE_OPTIONS) rules[option.field] = Array.isArray(option.fallback) ? [...option.fallback] : option.fallback;
+  return rules as RuleSet;
+}
+
+export const DEFAULT_RULES: Readonly<RuleSet> = Object.freeze(fallbackRules());
 
 export interface Preset {
   name: string;
@@ -70,62 +126,34 @@ export const PRESET_NAMES = PRESETS.map((preset) => preset.name);
 export const DEFAULT_PRESET = 'strict';
 
 /** Option overrides as they arrive from a command line: text, or absent. */
-export interface RuleOverrides {
-  trunk?: string | number;
-  redeals?: string | number;
-  maxWing?: string | number;
-  build?: string;
-  wingMoves?: string;
-  trunkPlay?: string;
-  spaceFrom?: string;
-}
-
-/** The command-line spelling of each option, so that errors name what the user typed. */
-export const OPTION_FLAGS: Record<keyof RuleOverrides, string> = {
-  trunk: '--trunk',
-  redeals: '--redeals',
-  maxWing: '--max-wing',
-  build: '--build',
-  wingMoves: '--wing-moves',
-  trunkPlay: '--trunk-play',
-  spaceFrom: '--space-from',
-};
+export type RuleOverrides = { [F in RuleField]?: string | number };
 
 export function findPreset(name: string): Preset | undefined {
   return PRESETS.find((preset) => preset.name === name.toLowerCase());
 }
 
-function parseInteger(value: string | number, field: 'trunk' | 'redeals' | 'maxWing', problems: string[]): number {
-  const { min, max } = LIMITS[field];
-  const text = String(value).trim();
-  const number = /^-?\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(number) || number < min || number > max) {
-    problems.push(`${OPTION_FLAGS[field]} must be a whole number from ${min} to ${max}, got '${value}'`);
-    return DEFAULT_RULES[field];
+/** The value of one option from its text, or undefined after adding a problem that names the flag. */
+function parseOption(option: RuleOption, value: string | number, problems: string[]): RuleSet[RuleField] | undefined {
+  const text = String(value).trim().toLowerCase();
+  if (option.kind === 'number') {
+    const problem = wholeNumberProblem(String(value), option.flag, option.min, option.max);
+    if (problem !== undefined) problems.push(problem);
+    return problem === undefined ? Number(text) : undefined;
   }
-  return number;
-}
-
-function parseChoice<T extends string>(value: string, field: keyof RuleOverrides, choices: readonly T[], problems: string[]): T | undefined {
-  const text = value.trim().toLowerCase() as T;
-  if (!choices.includes(text)) {
-    problems.push(`${OPTION_FLAGS[field]} must be one of ${choices.join(', ')}, got '${value}'`);
+  if (option.kind === 'choice') {
+    if ((option.choices as readonly string[]).includes(text)) return text as RuleSet[RuleField];
+    problems.push(`${option.flag} must be one of ${option.choices.join(', ')}, got '${value}'`);
     return undefined;
   }
-  return text;
-}
-
-/** `waste,stock` -> ['waste', 'stock'] in canonical order; `none` or empty -> []. */
-function parseSpaceFrom(value: string, problems: string[]): SpaceSource[] | undefined {
-  const text = value.trim().toLowerCase();
+  // a list: `waste,stock` -> ['waste', 'stock'] in canonical order; `none` or empty -> []
   if (text === 'none' || text === '') return [];
   const parts = text.split(/[,+]/).map((part) => part.trim());
-  const bad = parts.filter((part) => !SPACE_SOURCES.includes(part as SpaceSource));
+  const bad = parts.filter((part) => !(option.choices as readonly string[]).includes(part));
   if (bad.length > 0) {
-    problems.push(`${OPTION_FLAGS.spaceFrom} takes a list of ${SPACE_SOURCES.join(', ')} (or none), got '${bad[0]}'`);
+    problems.push(`${option.flag} takes a list of ${option.choices.join(', ')} (or none), got '${bad[0]}'`);
     return undefined;
   }
-  return SPACE_SOURCES.filter((source) => parts.includes(source));
+  return option.choices.filter((choice) => parts.includes(choice)) as RuleSet[RuleField];
 }
 
 interface Resolution {
@@ -140,17 +168,14 @@ function resolve(presetName: string, overrides: RuleOverrides): Resolution {
     problems.push(`unknown preset '${presetName}' (choose from ${PRESET_NAMES.join(', ')})`);
     return { problems };
   }
-  const rules: RuleSet = { ...DEFAULT_RULES, spaceFrom: [...DEFAULT_RULES.spaceFrom], ...preset.rules };
+  const rules: RuleSet = { ...fallbackRules(), ...preset.rules };
   rules.spaceFrom = [...rules.spaceFrom];
-  if (overrides.trunk !== undefined) rules.trunk = parseInteger(overrides.trunk, 'trunk', problems);
-  if (overrides.redeals !== undefined) rules.redeals = parseInteger(overrides.redeals, 'redeals', problems);
-  if (overrides.maxWing !== undefined) rules.maxWing = parseInteger(overrides.maxWing, 'maxWing', problems);
-  if (overrides.build !== undefined) rules.build = parseChoice(overrides.build, 'build', BUILDS, problems) ?? rules.build;
-  if (overrides.wingMoves !== undefined)
-    rules.wingMoves = parseChoice(overrides.wingMoves, 'wingMoves', WING_MOVES, problems) ?? rules.wingMoves;
-  if (overrides.trunkPlay !== undefined)
-    rules.trunkPlay = parseChoice(overrides.trunkPlay, 'trunkPlay', TRUNK_PLAYS, problems) ?? rules.trunkPlay;
-  if (overrides.spaceFrom !== undefined) rules.spaceFrom = parseSpaceFrom(overrides.spaceFrom, problems) ?? rules.spaceFrom;
+  for (const option of RULE_OPTIONS_IN_HELP_ORDER) {
+    const text = overrides[option.field];
+    if (text === undefined) continue;
+    const value = parseOption(option, text, problems);
+    if (value !== undefined) (rules as Record<RuleField, unknown>)[option.field] = value;
+  }
   return problems.length > 0 ? { problems } : { rules, problems };
 }
 
@@ -169,15 +194,7 @@ export function resolveRules(presetName: string = DEFAULT_PRESET, overrides: Rul
 
 /** One string naming every option, identical for identical rules, whatever preset they came from. */
 export function canonicalRules(rules: RuleSet): string {
-  return [
-    `build=${rules.build}`,
-    `max-wing=${rules.maxWing}`,
-    `wing-moves=${rules.wingMoves}`,
-    `trunk-play=${rules.trunkPlay}`,
-    `space-from=${rules.spaceFrom.length > 0 ? rules.spaceFrom.join('+') : 'none'}`,
-    `redeals=${rules.redeals}`,
-    `trunk=${rules.trunk}`,
-  ].join(';');
+  return RULE_OPTIONS.map((option) => `${optionName(option)}=${optionText(option, rules)}`).join(';');
 }
 
 export function wingsBuild(rules: RuleSet): boolean {

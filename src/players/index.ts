@@ -1,9 +1,9 @@
 // Player names and settings as the command line gives them, and the player they make.
 import { InputError } from '../errors.js';
-import { parseWholeNumber } from '../options.js';
+import { parseRunOption } from '../options.js';
 import { GreedyPlayer } from './greedy.js';
 import type { Player } from './observation.js';
-import { DEFAULT_SAMPLING, SamplingPlayer, type SamplingSettings } from './sampling.js';
+import { DEFAULT_SAMPLING, SamplingPlayer, samplingSettingsText, type SamplingSettings } from './sampling.js';
 
 export const PLAYER_NAMES = ['thoughtful', 'greedy', 'sampling'] as const;
 export type PlayerName = (typeof PLAYER_NAMES)[number];
@@ -16,14 +16,12 @@ export interface PlayerSpec {
 export function parsePlayerSpec(name: string, flags: { samples?: string; sampleNodes?: string; sampleSeed?: string }): PlayerSpec {
   const lower = name.trim().toLowerCase();
   if (!(PLAYER_NAMES as readonly string[]).includes(lower)) throw new InputError(`--player must be one of ${PLAYER_NAMES.join(', ')}, got '${name}'`);
-  const whole = (text: string | undefined, flag: string, min: number, max: number, fallback: number) =>
-    text === undefined ? fallback : parseWholeNumber(text, flag, min, max);
   return {
     name: lower as PlayerName,
     sampling: {
-      samples: whole(flags.samples, '--samples', 1, 1000, DEFAULT_SAMPLING.samples),
-      nodesPerSolve: whole(flags.sampleNodes, '--sample-nodes', 1, 100_000_000, DEFAULT_SAMPLING.nodesPerSolve),
-      seed: whole(flags.sampleSeed, '--sample-seed', 0, 2 ** 31 - 1, DEFAULT_SAMPLING.seed),
+      samples: flags.samples === undefined ? DEFAULT_SAMPLING.samples : parseRunOption('samples', flags.samples),
+      nodesPerSolve: flags.sampleNodes === undefined ? DEFAULT_SAMPLING.nodesPerSolve : parseRunOption('sampleNodes', flags.sampleNodes),
+      seed: flags.sampleSeed === undefined ? DEFAULT_SAMPLING.seed : parseRunOption('sampleSeed', flags.sampleSeed),
     },
   };
 }
@@ -37,6 +35,6 @@ export function makePlayer(spec: PlayerSpec): Player {
 
 /** The `player` column: the name, then the settings that shape its play. */
 export function playerLabel(spec: PlayerSpec): string {
-  if (spec.name === 'sampling') return `sampling:${makePlayer(spec).settings}`;
+  if (spec.name === 'sampling') return `sampling:${samplingSettingsText(spec.sampling)}`;
   return spec.name;
 }

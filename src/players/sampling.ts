@@ -20,6 +20,11 @@ export interface SamplingSettings {
 
 export const DEFAULT_SAMPLING: Readonly<SamplingSettings> = Object.freeze({ samples: 4, nodesPerSolve: 500, seed: 1 });
 
+/** The settings as the CSV's player column shows them. */
+export function samplingSettingsText(options: SamplingSettings): string {
+  return `samples=${options.samples};nodes=${options.nodesPerSolve};seed=${options.seed}`;
+}
+
 /** FNV-1a over the observation's public words: the sampler's seed depends on nothing hidden. */
 function hashObservation(observation: Observation, seed: number): number {
   let hash = 0x811c9dc5 ^ seed;
@@ -100,7 +105,7 @@ export class SamplingPlayer implements Player {
   private readonly visited = new Set<number>();
 
   constructor(readonly options: SamplingSettings = DEFAULT_SAMPLING) {
-    this.settings = `samples=${options.samples};nodes=${options.nodesPerSolve};seed=${options.seed}`;
+    this.settings = samplingSettingsText(options);
     this.solver = new Solver({ maxNodes: options.nodesPerSolve, memoryMegabytes: 16 });
   }
 

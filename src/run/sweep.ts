@@ -1,7 +1,7 @@
 // Sweeps: one option varied over a range, every value run through the same sim machinery, then a CSV and an SVG chart.
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../errors.js';
-import { LIMITS, OPTION_FLAGS, canonicalRules, resolveRules, type RuleOverrides } from '../rules.js';
+import { canonicalRules, resolveRules, ruleOption, type RuleOverrides } from '../rules.js';
 import { winRate } from './stats.js';
 import type { SummaryRow } from './csv.js';
 import type { SimJob } from './pool.js';
@@ -27,7 +27,7 @@ export function parseVary(text: string): SweepSpec {
   const field = SWEEPABLE[option];
   const low = Number(match[2]);
   const high = match[3] === undefined ? low : Number(match[3]);
-  const { min, max } = LIMITS[field];
+  const { min, max } = ruleOption(field);
   if (low > high || low < min || high > max) throw new InputError(`--vary ${option} must stay within ${min}..${max} (low to high), got '${text}'`);
   return { option, values: Array.from({ length: high - low + 1 }, (_, i) => low + i) };
 }
@@ -67,6 +67,6 @@ export function sweepChart(summary: SummaryRow[], spec: SweepSpec, deals: number
     if (!series.has(label)) series.set(label, { label, points: [] });
     series.get(label)!.points.push({ x: valueOf(row, spec), row });
   }
-  const flag = OPTION_FLAGS[SWEEPABLE[spec.option]].replace(/^--/, '');
+  const flag = ruleOption(SWEEPABLE[spec.option]).flag.replace(/^--/, '');
   return renderChart(`Eagle Wing win rate against ${flag} (${deals} deals per point)`, flag, [...series.values()]);
 }

@@ -1,6 +1,6 @@
 // Solver limits from command-line text, validated with errors that name the option.
 import { InputError } from '../errors.js';
-import { parseWholeNumber } from '../options.js';
+import { parseRunOption } from '../options.js';
 import { DEFAULT_LIMITS, type SolveLimits } from './search.js';
 
 export interface LimitFlags {
@@ -10,12 +10,10 @@ export interface LimitFlags {
   prune?: boolean;
 }
 
-export const MEMORY_RANGE = { min: 1, max: 65536 } as const;
-
 /** --max-nodes N (0 = none), --time-limit SECONDS (0 = none), --memory MB, --no-prune. */
 export function parseLimits(flags: LimitFlags): SolveLimits {
   const limits: SolveLimits = { ...DEFAULT_LIMITS };
-  if (flags.maxNodes !== undefined) limits.maxNodes = parseWholeNumber(flags.maxNodes, '--max-nodes', 0, Number.MAX_SAFE_INTEGER);
+  if (flags.maxNodes !== undefined) limits.maxNodes = parseRunOption('maxNodes', flags.maxNodes);
   if (flags.timeLimit !== undefined) {
     const seconds = Number(flags.timeLimit);
     if (!/^\d+(\.\d+)?$/.test(flags.timeLimit.trim()) || !Number.isFinite(seconds)) {
@@ -23,7 +21,7 @@ export function parseLimits(flags: LimitFlags): SolveLimits {
     }
     limits.timeLimitMs = Math.round(seconds * 1000);
   }
-  if (flags.memory !== undefined) limits.memoryMegabytes = parseWholeNumber(flags.memory, '--memory', MEMORY_RANGE.min, MEMORY_RANGE.max);
+  if (flags.memory !== undefined) limits.memoryMegabytes = parseRunOption('memory', flags.memory);
   if (flags.prune === false) limits.prune = false;
   return limits;
 }

@@ -1,0 +1,114 @@
+// What several commands share: option groups, reading deals, and printing (the deal heading, the summary table and JSON).
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { dealFromNumber, parseDeal, parseDealNumber, type Deck } from '../deal.js';
+import { InputError, UsageError } from '../errors.js';
+import { runOptionFlags, type RunOptionName } from '../options.js';
+import { canonicalRules, DEFAULT_PRESET, optionHelp, optionPlaceholder, PRESET_NAMES, resolveRules, RULE_OPTIONS_IN_HELP_ORDER, type RuleField, type RuleSet } from '../rules.js';
+import type { SummaryRow } from '../run/csv.js';
+import { formatRate, winRate } from '../run/stats.js';
+
+export type RuleFlags = { preset?: string } & { [F in RuleField]?: string };
+
+export interface PlayerFlags {
+  player: string;
+  samples?: string;
+  sampleNodes?: string;
+  sampleSeed?: string;
+}
+
+/** --preset and every rule option of the table in rules.ts. */
+export function addRuleOptions(command: Command, presetHelp = `rule preset: ${PRESET_NAMES.join(', ')}`): Command {
+  command.option('-p, --preset <name>', presetHelp, DEFAULT_PRESET);
+  for (const option of RULE_OPTIONS_IN_HELP_ORDER) command.option(`${option.flag} ${optionPlaceholder(option)}`, optionHelp(option));
+  return command;
+}
+
+/** A shared run option (options.ts) with this command's help and default. */
+export function addRunOption(command: Command, name: RunOptionName, help: string, fallback?: string): Command {
+  return command.option(runOptionFlags(name), help, fallback);
+}
+
+export function addPlayerOptions(command: Command, playerHelp: string): Command {
+  command.option('--player <name>', playerHelp, 'thoughtful');
+  addRunOption(command, 'samples', 'sampling player: deals sampled per decision', '4');
+  addRunOption(command, 'sampleNodes', 'sampling player: node limit per solve', '500');
+  return addRunOption(command, 'sampleSeed', 'sampling player: seed', '1');
+}
+
+export function addLimitOptions(command: Command): Command {
+  addRunOption(command, 'maxNodes', 'stop with unknown after n positions (0 = no limit)', '0');
+  command.option('--time-limit <seconds>', 'stop with unknown after this long (0 = no limit)', '0');
+  addRunOption(command, 'memory', 'transposition-table cap in MB; a full table gives unknown', '256');
+  return command.option('--no-prune', 'plain search over all legal moves: no dominance rules (forced or pass-by plays, space symmetry, stock resources)');
+}
+
+export function rulesFrom(flags: RuleFlags): RuleSet {
+  return resolveRules(flags.preset ?? DEFAULT_PRESET, flags);
+}
+
+/** `strict,coops` -> ['strict', 'coops'] (sim and sweep take several presets). */
+export function presetList(text: string | undefined): string[] {
+  return (text ?? DEFAULT_PRESET).split(',').map((name) => name.trim()).filter(Boolean);
+}
+
+/** A deal from a number argument or a --deal string; exactly one of them. */
+export function deckFrom(numberArgument: string | undefined, dealString: string | undefined): { deck: Deck; number?: number } {
+  if (numberArgument !== undefined && dealString !== undefined) throw new UsageError('give a deal number or --deal, not both');
+  if (dealString !== undefined) return { deck: parseDeal(dealString) };
+  if (numberArgument === undefined) throw new UsageError('give a deal number or --deal "<52 cards>"');
+  const number = parseDealNumber(numberArgument);
+  return { deck: dealFromNumber(number), number };
+}
+
+/** Deal strings, one per line (blank lines skipped); every bad line is reported before anything is solved. */
+export function readDealsFile(file: string): Deck[] {
+  let text: string;
+  try {
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (error) {
+    throw new InputError(`cannot read --deals-file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  const decks: Deck[] = [];
+  const lines = text.split(/\r?\n/);
+  lines.forEach((line, index) => {
+    if (line.trim() === '') return;
+    try {
+      decks.push(parseDeal(line));
+    } catch (error) {
+      if (error instanceof InputError) throw new InputError(`${file} line ${index + 1}: ${error.message}`);
+      throw error;
+    }
+  });
+  return decks;
+}
+
+export function useColor(): boolean {
+  return Boolean(process.stdout.isTTY) && process.env.NO_COLOR === undefined;
+}
+
+export function print(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+}
+
+/** "Deal 7  (coops: build=suit-down;…)", with the player when a no-peek player plays it. */
+export function dealHeading(number: number | undefined, preset: string | undefined, rules: RuleSet, player?: string): string {
+  return `${number === undefined ? 'Deal' : `Deal ${number}`}  (${preset ?? DEFAULT_PRESET}: ${canonicalRules(rules)})${player === undefined ? '' : `, player ${player}`}\n`;
+}
+
+export function summaryJson(summary: SummaryRow[]) {
+  return summary.map((group) => {
+    const rate = winRate(group);
+    return { preset: group.preset, rules: group.rules, player: group.player, deals: rate.deals, won: rate.won, lost: rate.lost, unknown: rate.unknown, winRate: rate.winRate, ci95: [rate.ci95.low, rate.ci95.high], unknownAsLost: rate.unknownAsLost, unknownAsWon: rate.unknownAsWon };
+  });
+}
+
+export function summaryTable(summary: SummaryRow[], label: (group: SummaryRow) => string = () => ''): string {
+  if (summary.length === 0) return 'no deals';
+  return summary.map((group) => `${label(group)}${group.preset.padEnd(8)} ${group.player.padEnd(10)} won ${group.won}, lost ${group.lost}, unknown ${group.unknown}: ${formatRate(winRate(group))}`).join('\n');
+}
+
+/** Prints a summary as JSON or as the table. */
+export function printSummary(summary: SummaryRow[], json: boolean | undefined, label?: (group: SummaryRow) => string): void {
+  print(json ? JSON.stringify(summaryJson(summary)) : summaryTable(summary, label));
+}

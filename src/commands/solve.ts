@@ -1,0 +1,109 @@
+// eaglewing solve: one deal or a file of deals, by the solver (won with a line, lost, unknown) or by a no-peek player.
+import type { Command } from 'commander';
+import { formatDeal } from '../deal.js';
+import { Game } from '../engine.js';
+import { UsageError } from '../errors.js';
+import { formatMoveList } from '../notation.js';
+import { parseRunOption } from '../options.js';
+import { makePlayer, parsePlayerSpec, playerLabel } from '../players/index.js';
+import { renderLayout } from '../render.js';
+import { canonicalRules } from '../rules.js';
+import { playDeal } from '../run/play.js';
+import { solveDecks } from '../run/pool.js';
+import { numberedMoves, solveReport, statsLines, type SolveReport } from '../run/report.js';
+import { parseLimits, type LimitFlags } from '../solver/limits.js';
+import { Solver } from '../solver/search.js';
+import {
+  addLimitOptions,
+  addPlayerOptions,
+  addRuleOptions,
+  addRunOption,
+  dealHeading,
+  deckFrom,
+  print,
+  readDealsFile,
+  rulesFrom,
+  useColor,
+  type PlayerFlags,
+  type RuleFlags,
+} from './common.js';
+import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
+
+type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string };
+
+export function register(program: Command): void {
+  const command = program
+    .command('solve')
+    .description('solve deals with perfect information: won (with a solution that replays), lost (proved) or unknown (a limit hit)')
+    .argument('[n]', 'deal number (or give --deal or --deals-file)')
+    .option('--deal <string>', 'the deal as 52 cards (RULES §2)')
+    .option('--deals-file <file>', 'one deal string per line; - reads standard input')
+    .option('--json', 'print {deal, rules, result, nodes, ms, moves}, one object per line')
+    .option('--stats', 'also print transposition-table fill and hit rate');
+  addRunOption(command, 'workers', 'with --deals-file: solve on this many worker threads (default: one thread)');
+  command.addHelpText(
+    'after',
+    `
+Exit code for one deal: 0 won, 1 lost or unknown, 2 bad input. With --deals-file: 0 once every deal is reported.
+
+Examples:
+  eaglewing solve 7
+  eaglewing solve 7 --preset coops --json
+  eaglewing solve --deal "KS QS JS …" --preset strict --redeals 4
+  eaglewing deal 5 --string | eaglewing solve --deals-file - --json
+  eaglewing solve 92 --preset coops --max-nodes 100000 --stats`,
+  );
+  addPlayerOptions(addLimitOptions(addRuleOptions(command)), 'thoughtful (default: the solver), or greedy / sampling to watch a no-peek player').action(
+    async (numberArgument: string | undefined, flags: SolveFlags) => {
+      const rules = rulesFrom(flags);
+      const limits = parseLimits(flags);
+      const spec = parsePlayerSpec(flags.player, flags);
+      if (spec.name !== 'thoughtful') {
+        if (flags.dealsFile !== undefined) throw new UsageError('--player works on one deal (a number or --deal)');
+        const { deck, number } = deckFrom(numberArgument, flags.deal);
+        const played = playDeal(deck, rules, makePlayer(spec));
+        const report = { deal: formatDeal(deck), rules: canonicalRules(rules), player: playerLabel(spec), result: played.result, ms: played.ms, moves: formatMoveList(played.moves), reason: played.reason };
+        if (flags.json) print(JSON.stringify(report));
+        else {
+          print(dealHeading(number, flags.preset, rules, report.player));
+          print(`${played.result.toUpperCase()}${played.reason ? ` (${played.reason})` : ''}  ${played.moves.length} moves  time ${played.ms} ms\n`);
+          print(numberedMoves(played.moves));
+        }
+        process.exitCode = played.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
+        return;
+      }
+      if (flags.dealsFile !== undefined) {
+        if (numberArgument !== undefined || flags.deal !== undefined) throw new UsageError('give a deal number, --deal or --deals-file, not several');
+        const decks = readDealsFile(flags.dealsFile);
+        const show = (report: SolveReport) => print(flags.json ? JSON.stringify(report) : `${report.result}\t${report.nodes}\t${report.ms}ms\t${report.deal}`);
+        if (flags.workers !== undefined) {
+          const workers = parseRunOption('workers', flags.workers);
+          const results = await solveDecks(decks, rules, limits, workers);
+          results.forEach((result, i) => {
+            const report: SolveReport = { deal: formatDeal(decks[i]), rules: canonicalRules(rules), result: result.result, nodes: result.nodes, ms: result.ms, moves: result.moves };
+            if (result.unknownReason) report.unknownReason = result.unknownReason;
+            show(report);
+          });
+        } else {
+          const solver = new Solver(limits);
+          for (const deck of decks) show(solveReport(deck, rules, solver.solve(deck, rules)));
+        }
+        return;
+      }
+      const { deck, number } = deckFrom(numberArgument, flags.deal);
+      const result = new Solver(limits).solve(deck, rules);
+      if (flags.json) {
+        print(JSON.stringify(solveReport(deck, rules, result)));
+      } else {
+        const color = useColor();
+        print(dealHeading(number, flags.preset, rules));
+        print(renderLayout(new Game(deck, rules), { color, symbols: color }));
+        const verdict = result.result === 'unknown' ? `unknown (${result.unknownReason} limit reached)` : result.result;
+        print(`\n${verdict.toUpperCase()}  nodes ${result.nodes.toLocaleString('en-US')}  time ${result.ms} ms`);
+        if (result.result === 'won') print(`\nSolution, ${result.moves.length} moves:\n${numberedMoves(result.moves)}`);
+      }
+      if (flags.stats) process.stderr.write(statsLines(result) + '\n');
+      process.exitCode = result.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
+    },
+  );
+}

@@ -1,0 +1,56 @@
+// eaglewing sweep: one rule option varied over a range, the win rate at each value as CSV and an SVG chart.
+import type { Command } from 'commander';
+import { parseRunOption } from '../options.js';
+import { parsePlayerSpec } from '../players/index.js';
+import { Progress } from '../progress.js';
+import { resolveRules } from '../rules.js';
+import type { SummaryRow } from '../run/csv.js';
+import { writeFileAtomic } from '../run/files.js';
+import { DEFAULT_CHUNK, defaultWorkers } from '../run/pool.js';
+import { runSim } from '../run/sim.js';
+import { parseVary, sweepChart, sweepCsv, sweepJobs } from '../run/sweep.js';
+import { parseLimits, type LimitFlags } from '../solver/limits.js';
+import { addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, presetList, printSummary, type PlayerFlags, type RuleFlags } from './common.js';
+
+type SweepFlags = RuleFlags & LimitFlags & PlayerFlags & { vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean };
+
+export function register(program: Command): void {
+  const command = program
+    .command('sweep')
+    .description('vary one option over a range and chart the win rate with its 95% interval (CSV + SVG)')
+    .requiredOption('--vary <option=A..B>', 'trunk=0..20, redeals=0..5 or max-wing=1..5');
+  addRunOption(command, 'deals', 'deals per point', '200');
+  addRunOption(command, 'from', 'first deal number', '1');
+  addRunOption(command, 'workers', 'worker threads (default: all cores)');
+  command
+    .option('--out <file.csv>', 'one row per point: the value, counts, win rate and interval')
+    .option('--chart <file.svg>', 'the chart')
+    .option('--json', 'print the points as JSON')
+    .option('--quiet', 'no progress output')
+    .addHelpText('after', '\nExample:\n  eaglewing sweep --preset strict,coops --vary trunk=0..20 --deals 500 --out trunk.csv --chart trunk.svg');
+  addPlayerOptions(addLimitOptions(addRuleOptions(command, 'comma list of presets, one line each in the chart')), 'thoughtful, greedy or sampling').action(async (flags: SweepFlags) => {
+    const spec = parseVary(flags.vary);
+    const presets = presetList(flags.preset);
+    for (const preset of presets) resolveRules(preset, flags);
+    const player = parsePlayerSpec(flags.player, flags);
+    const jobs = sweepJobs(presets, flags, spec, player);
+    const limits = parseLimits(flags);
+    const deals = parseRunOption('deals', flags.deals);
+    const from = parseRunOption('from', flags.from);
+    const workers = flags.workers === undefined ? defaultWorkers() : parseRunOption('workers', flags.workers);
+    const progress = Progress.forStream(Boolean(flags.quiet));
+    let outcome;
+    try {
+      outcome = await runSim(
+        { jobs, from, deals, workers, chunk: DEFAULT_CHUNK, shard: { index: 1, count: 1 }, limits, timing: true, resume: false, force: false },
+        { start: (planned, resumed) => progress.start(planned, resumed), progress: (rows) => progress.update(rows) },
+      );
+    } finally {
+      progress.stop();
+    }
+    if (flags.out) writeFileAtomic(flags.out, sweepCsv(outcome.summary, spec));
+    if (flags.chart) writeFileAtomic(flags.chart, sweepChart(outcome.summary, spec, deals));
+    const valueLabel = (group: SummaryRow) => `${(new RegExp(`(?:^|;)(${spec.option}=\\d+)`).exec(group.rules)?.[1] ?? '').padEnd(spec.option.length + 4)}`;
+    printSummary(outcome.summary, flags.json, valueLabel);
+  });
+}
