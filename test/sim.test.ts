@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,11 +9,11 @@ import { ROOT } from './helpers.js';
 const BIN = join(ROOT, 'bin', 'eaglewing.js');
 const dir = mkdtempSync(join(tmpdir(), 'eaglewing-sim-'));
 const path = (name: string) => join(dir, name);
-/** Every temporary folder this file makes, removed when it is done. */
-const temporary = [dir];
-afterAll(() => {
-  for (const folder of temporary) rmSync(folder, { recursive: true, force: true });
-});
+/** The environment that makes a worker exit on a task holding this deal (the worker's test hook, src/run/worker.ts). */
+function crashOnDeal(deal: number): NodeJS.ProcessEnv {
+  return { ...process.env, EAGLEWING_TEST_CRASH_DEAL: String(deal) };
+}
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function run(...args: string[]) {
   const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
@@ -46,13 +46,13 @@ describe('eaglewing sim', () => {
   });
 
   it('three shards merged equal one unsharded run', () => {
-    if (!existsSync(path('w1.csv'))) run('sim', ...RANGE, '--workers', '1', '--out', path('w1.csv'));
+    expect(run('sim', ...RANGE, '--workers', '1', '--out', path('unsharded.csv')).code).toBe(0);
     for (const shard of ['1/3', '2/3', '3/3']) {
       expect(run('sim', ...RANGE, '--workers', '1', '--shard', shard, '--out', path(`shard${shard[0]}.csv`)).code).toBe(0);
     }
     const merged = run('merge', path('shard1.csv'), path('shard2.csv'), path('shard3.csv'), '--out', path('merged.csv'), '--summary', path('merged-summary.csv'));
     expect(merged.code).toBe(0);
-    expect(readFileSync(path('merged.csv'), 'utf8')).toBe(['deal,preset,rules,player,result,nodes,ms,solution_length,solution,reason', ...sortedByPresetThenDeal(path('w1.csv'))].join('\n') + '\n');
+    expect(readFileSync(path('merged.csv'), 'utf8')).toBe(['deal,preset,rules,player,result,nodes,ms,solution_length,solution,reason', ...sortedByPresetThenDeal(path('unsharded.csv'))].join('\n') + '\n');
   });
 
   it('an interrupted run, resumed, equals an uninterrupted one', async () => {
@@ -83,11 +83,10 @@ describe('eaglewing sim', () => {
   });
 
   it('a worker that dies makes only its own chunk unknown, with the reason, and the run goes on', () => {
-    const copy = buildWithDyingWorker('task.deals.includes(1007)');
     // 2,000 quick deals: once strict's speed is known, several chunks go out as one task, so the crash takes
     // down a task of several chunks, and only the chunk at fault may end unknown
     const args = ['sim', '--preset', 'strict', '--deals', '2000', '--chunk', '5', '--workers', '2', '--no-timing', '--quiet'];
-    const crashed = spawnSync(process.execPath, [join(copy, 'bin', 'eaglewing.js'), ...args, '--out', path('crashed.csv')], { encoding: 'utf8' });
+    const crashed = spawnSync(process.execPath, [BIN, ...args, '--out', path('crashed.csv')], { encoding: 'utf8', env: crashOnDeal(1007) });
     expect(crashed.status).toBe(0);
     expect(run(...args, '--out', path('whole2000.csv')).code).toBe(0);
     const crashedRows = sortedRows(path('crashed.csv'));
@@ -102,17 +101,16 @@ describe('eaglewing sim', () => {
   });
 
   it('solve --deals-file --workers: a chunk whose worker dies is unknown with the reason, the rest solved', () => {
-    const copy = buildWithDyingWorker('task.decks !== undefined && task.decks.length === 5 * 52');
     const deals = Array.from({ length: 25 }, (_, i) => formatDeal(dealFromNumber(i + 1))).join('\n') + '\n';
-    const solve = (bin: string) => spawnSync(process.execPath, [bin, 'solve', '--deals-file', '-', '--workers', '2', '--json'], { input: deals, encoding: 'utf8' });
-    const crashed = solve(join(copy, 'bin', 'eaglewing.js'));
-    const whole = solve(BIN);
+    const solve = (env?: NodeJS.ProcessEnv) => spawnSync(process.execPath, [BIN, 'solve', '--deals-file', '-', '--workers', '2', '--json'], { input: deals, encoding: 'utf8', env });
+    const crashed = solve(crashOnDeal(23));
+    const whole = solve();
     expect(crashed.status).toBe(0);
     const withoutMs = (line: string) => ({ ...JSON.parse(line), ms: 0 });
     const crashedReports = crashed.stdout.trim().split('\n').map(withoutMs);
     const wholeReports = whole.stdout.trim().split('\n').map(withoutMs);
     expect(crashedReports).toHaveLength(25);
-    // chunks of 10: the last one, decks 21-25, is the one whose worker exits
+    // chunks of 10: the last one, decks 21-25, holds deal 23, on which the worker exits
     expect(crashedReports.slice(0, 20)).toEqual(wholeReports.slice(0, 20));
     for (const report of crashedReports.slice(20)) {
       expect(report.result).toBe('unknown');
@@ -169,20 +167,6 @@ describe('eaglewing sim', () => {
     expect(existsSync(path('never.csv'))).toBe(false);
   });
 });
-
-/** A copy of the build whose worker exits (code 3) on tasks meeting `condition`; the pool and the CLI are the real ones. */
-function buildWithDyingWorker(condition: string): string {
-  const copy = mkdtempSync(join(tmpdir(), 'eaglewing-crash-'));
-  temporary.push(copy);
-  for (const part of ['dist', 'bin', 'package.json']) cpSync(join(ROOT, part), join(copy, part), { recursive: true });
-  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
-  const workerFile = join(copy, 'dist', 'run', 'worker.js');
-  const worker = readFileSync(workerFile, 'utf8');
-  const entry = 'export function solveChunk(task) {';
-  expect(worker).toContain(entry);
-  writeFileSync(workerFile, worker.replace(entry, `${entry}\n    if (${condition}) process.exit(3);`));
-  return copy;
-}
 
 function sortedByPresetThenDeal(file: string): string[] {
   const rows = readFileSync(file, 'utf8').trim().split('\n').slice(1);

@@ -80,8 +80,8 @@ Examples:
           const workers = parseRunOption('workers', flags.workers);
           const results = await solveDecks(decks, rules, limits, workers);
           results.forEach((result, i) => {
-            const report: SolveReport = { deal: formatDeal(decks[i]), rules: canonicalRules(rules), result: result.result, nodes: result.nodes, ms: result.ms, moves: result.moves };
-            if (result.unknownReason) report.unknownReason = result.unknownReason;
+            const report: SolveReport = { deal: formatDeal(decks[i]), rules: canonicalRules(rules), result: result.result, nodes: result.nodes, ms: result.ms, moves: result.solution };
+            if (result.reason) report.unknownReason = result.reason;
             show(report);
           });
         } else {

@@ -1,9 +1,9 @@
 // Per-deal and summary CSV rows (csv-stringify), reading them back for --resume and merge, with corruption reported.
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../errors.js';
+import type { Verdict } from '../solver/search.js';
 import { winRate, type Tally } from './stats.js';
 
-export type DealResult = 'won' | 'lost' | 'unknown';
 
 export const DEAL_COLUMNS = ['deal', 'preset', 'rules', 'player', 'result', 'nodes', 'ms', 'solution_length', 'solution', 'reason'] as const;
 export const SUMMARY_COLUMNS = [
@@ -26,7 +26,7 @@ export interface DealRow {
   preset: string;
   rules: string;
   player: string;
-  result: DealResult;
+  result: Verdict;
   nodes: number;
   ms: number;
   solutionLength: number;

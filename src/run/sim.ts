@@ -2,9 +2,10 @@
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { csvHeader, DEAL_COLUMNS, dealRowsCsv, readDealRows, SummaryTable, type DealRow, type SummaryRow } from './csv.js';
-import { planTasks, runPool, type PoolOptions, type PoolOutcome, type SimJob } from './pool.js';
+import { plannedDeals, runPool, type PoolOptions, type PoolOutcome, type SimJob } from './pool.js';
+import { DoneItems } from './scheduler.js';
 
-export interface SimOptions extends Omit<PoolOptions, 'skip' | 'onRows'> {
+export interface SimOptions extends Omit<PoolOptions, 'done' | 'onRows'> {
   out?: string;
   resume: boolean;
   force: boolean;
@@ -15,7 +16,7 @@ export interface SimEvents {
   warn?: (message: string) => void;
   /** Once the work is known: deals this run will solve, deals found already done. */
   start?: (planned: number, resumed: number) => void;
-  /** After each chunk: deals finished so far (this session) per preset, and their results. */
+  /** After each chunk: that chunk's rows, handed back in plan order. */
   progress?: (rows: DealRow[]) => void;
 }
 
@@ -48,7 +49,7 @@ function loadResume(file: string, jobs: SimJob[], events: SimEvents): { rows: De
 
 export async function runSim(options: SimOptions, events: SimEvents = {}): Promise<SimOutcome> {
   const summary = new SummaryTable();
-  const skip = new Set<string>();
+  const done = new DoneItems();
   let resumed = 0;
   let descriptor: number | undefined;
   const { out } = options;
@@ -58,7 +59,7 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
       const { rows, goodLength } = loadResume(out, options.jobs, events);
       for (const row of rows) {
         const inRange = row.deal >= options.from && row.deal < options.from + options.deals;
-        skip.add(`${row.preset}\u0000${row.deal}`);
+        done.add(options.jobs.findIndex((job) => job.preset === row.preset), row.deal);
         if (inRange) {
           summary.add(row);
           resumed++;
@@ -73,12 +74,12 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
       writeSync(descriptor, csvHeader(DEAL_COLUMNS));
     }
   }
-  const planned = planTasks({ ...options, skip }).reduce((sum, task) => sum + task.deals.length, 0);
+  const planned = plannedDeals({ ...options, done });
   events.start?.(planned, resumed);
   try {
     const outcome = await runPool({
       ...options,
-      skip,
+      done,
       onRows: (rows) => {
         // whole rows only, written as each chunk is handed back, so an interrupted run keeps them all
         if (descriptor !== undefined) writeSync(descriptor, dealRowsCsv(rows));

@@ -1,0 +1,98 @@
+// What goes to a worker and comes back: the task, and the per-deal results packed as typed arrays plus two strings.
+import type { PlayerSpec } from '../players/index.js';
+import type { RuleSet } from '../rules.js';
+import type { SolveLimits, UnknownReason, Verdict } from '../solver/search.js';
+
+export interface ChunkTask {
+  rules: RuleSet;
+  limits: SolveLimits;
+  /** Deal numbers to solve, or none when `decks` is given. */
+  deals: Float64Array;
+  /** Instead of numbers: decks, 52 bytes each (solve --deals-file). */
+  decks?: Uint8Array;
+  /** Record wall-clock ms per deal (off: 0, so that files are byte-identical run to run). */
+  timing: boolean;
+  player: PlayerSpec;
+}
+
+export interface ChunkResult {
+  verdicts: Uint8Array;
+  nodes: Float64Array;
+  ms: Float64Array;
+  solutionLengths: Uint32Array;
+  /** One line per deal: the RULES §5 solution, empty unless won. */
+  solutions: string;
+  /** One line per deal: why it is unknown, else empty. */
+  reasons: string;
+  /** Wall-clock ms the worker spent on the whole task: the scheduler sizes later tasks by it. */
+  elapsedMs: number;
+}
+
+/** One deal's result as the pool hands it on. */
+export interface DealOutcome {
+  result: Verdict;
+  nodes: number;
+  ms: number;
+  solutionLength: number;
+  /** RULES §5 tokens with cards; empty unless won. */
+  solution: string;
+  /** Why it is unknown (a limit, or a worker that failed); empty otherwise. */
+  reason: string;
+}
+
+const VERDICTS: readonly Verdict[] = ['won', 'lost', 'unknown'];
+
+/** Fills a ChunkResult deal by deal, in the worker. */
+export class ResultWriter {
+  private readonly result: ChunkResult;
+  private readonly solutions: string[] = [];
+  private readonly reasons: string[] = [];
+
+  constructor(count: number) {
+    this.result = {
+      verdicts: new Uint8Array(count),
+      nodes: new Float64Array(count),
+      ms: new Float64Array(count),
+      solutionLengths: new Uint32Array(count),
+      solutions: '',
+      reasons: '',
+      elapsedMs: 0,
+    };
+  }
+
+  set(index: number, verdict: Verdict, nodes: number, ms: number, solution: string, solutionLength: number, reason: UnknownReason | string = ''): void {
+    this.result.verdicts[index] = VERDICTS.indexOf(verdict);
+    this.result.nodes[index] = nodes;
+    this.result.ms[index] = ms;
+    this.result.solutionLengths[index] = solutionLength;
+    this.solutions[index] = solution;
+    this.reasons[index] = reason;
+  }
+
+  finish(elapsedMs: number): ChunkResult {
+    this.result.solutions = this.solutions.join('\n');
+    this.result.reasons = this.reasons.join('\n');
+    this.result.elapsedMs = elapsedMs;
+    return this.result;
+  }
+}
+
+/** The deals of a ChunkResult, in task order. */
+export function readResults(result: ChunkResult): DealOutcome[] {
+  const solutions = result.solutions.split('\n');
+  const reasons = result.reasons.split('\n');
+  return Array.from(result.verdicts, (verdict, i) => ({
+    result: VERDICTS[verdict],
+    nodes: result.nodes[i],
+    ms: result.ms[i],
+    solutionLength: result.solutionLengths[i],
+    solution: VERDICTS[verdict] === 'won' ? solutions[i] : '',
+    reason: VERDICTS[verdict] === 'unknown' ? reasons[i] : '',
+  }));
+}
+
+/** Every deal of a chunk whose worker died twice: unknown, with the reason, so that no deal is dropped silently. */
+export function workerFailed(count: number, error: unknown): DealOutcome[] {
+  const reason = `worker failed: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
+  return Array.from({ length: count }, () => ({ result: 'unknown', nodes: 0, ms: 0, solutionLength: 0, solution: '', reason }));
+}
