@@ -21,10 +21,6 @@ export function cardBelow(card: number): number {
   const rank = rankOf(card);
   return card - rank + ((rank + RANK_COUNT - 1) % RANK_COUNT);
 }
-/** The card one rank higher in the same suit, round the corner (K's successor is A). */
-export function cardAbove(card: number): number {
-  return cardRanksAbove(card, 1);
-}
 /** The card `steps` ranks higher in the same suit, round the corner (0 ≤ steps < 13). */
 export function cardRanksAbove(card: number, steps: number): number {
   const rank = rankOf(card);

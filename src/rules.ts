@@ -1,4 +1,5 @@
 // The rule options (one table: RULES §3), their defaults, the presets of RULES §4, validation and compiled rules.
+import { RANK_COUNT } from './cards.js';
 import { InputError, type Validation } from './errors.js';
 import { wholeNumberProblem } from './options.js';
 
@@ -21,7 +22,7 @@ import { wholeNumberProblem } from './options.js';
  */
 export const RULE_OPTIONS = [
   { field: 'build', flag: '--build', kind: 'choice', choices: ['none', 'suit-down'], fallback: 'none', section: '3.7', helpOrder: 3, onlyWhenBuilding: false },
-  { field: 'maxWing', flag: '--max-wing', kind: 'number', min: 1, max: 13, fallback: 3, section: '3.7', summary: 'most cards on a wing', helpOrder: 2, onlyWhenBuilding: true },
+  { field: 'maxWing', flag: '--max-wing', kind: 'number', min: 1, max: RANK_COUNT, fallback: 3, section: '3.7', summary: 'most cards on a wing', helpOrder: 2, onlyWhenBuilding: true },
   { field: 'wingMoves', flag: '--wing-moves', kind: 'choice', choices: ['single', 'whole', 'group'], fallback: 'single', section: '3.8', helpOrder: 4, onlyWhenBuilding: true },
   { field: 'trunkPlay', flag: '--trunk-play', kind: 'choice', choices: ['last', 'last-any', 'top'], fallback: 'last', section: '3.4', helpOrder: 5, onlyWhenBuilding: false },
   { field: 'spaceFrom', flag: '--space-from', kind: 'list', choices: ['waste', 'stock', 'wings'], fallback: ['waste', 'stock'], section: '3.5', helpOrder: 6, onlyWhenBuilding: false },

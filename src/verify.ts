@@ -165,7 +165,7 @@ export function verify(deck: Deck, rules: RuleSet, moves: readonly Move[]): Veri
   const table = new Table(deck, rules);
   for (let i = 0; i < moves.length; i++) {
     if (table.won()) {
-      return { status: 'illegal', moveIndex: i, reason: `move ${i} ${formatMove(moves[i])}: the game is already won`, foundationCards: 52 };
+      return { status: 'illegal', moveIndex: i, reason: `move ${i} ${formatMove(moves[i])}: the game is already won`, foundationCards: CARD_COUNT };
     }
     const problem = table.play(moves[i]);
     if (problem) return { status: 'illegal', moveIndex: i, reason: `move ${i} ${formatMove(moves[i])}: ${problem}`, foundationCards: table.foundationCards() };

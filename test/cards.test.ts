@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardAbove, cardBelow, formatCard, NO_CARD, parseCardToken } from '../src/cards.js';
+import { cardRanksAbove, cardBelow, formatCard, NO_CARD, parseCardToken } from '../src/cards.js';
 
 describe('cards (RULES §1)', () => {
   it('parses every spelling of a card', () => {
@@ -17,7 +17,7 @@ describe('cards (RULES §1)', () => {
     for (let card = 0; card < 52; card++) expect(parseCardToken(formatCard(card))).toBe(card);
   });
   it('goes round the corner: K is followed by A, A preceded by K', () => {
-    expect(formatCard(cardAbove(parseCardToken('KC')))).toBe('AC');
+    expect(formatCard(cardRanksAbove(parseCardToken('KC'), 1))).toBe('AC');
     expect(formatCard(cardBelow(parseCardToken('AS')))).toBe('KS');
     expect(formatCard(cardBelow(parseCardToken('5S')))).toBe('4S');
   });

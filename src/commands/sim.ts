@@ -9,7 +9,7 @@ import { summaryCsv } from '../run/csv.js';
 import { writeFileAtomic } from '../run/files.js';
 import { DEFAULT_CHUNK, defaultWorkers, parseShard, type SimJob } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
-import { parseLimits, type LimitFlags } from '../solver/limits.js';
+import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
 import { addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, presetList, printSummary, type PlayerFlags, type RuleFlags } from './common.js';
 import { EXIT_INTERRUPTED } from './exit.js';
 
@@ -63,7 +63,7 @@ Examples:
         const rules = resolveRules(preset, flags);
         return { preset, rules, rulesText: canonicalRules(rules), player, playerLabel: playerLabel(player) };
       });
-      const limits = parseLimits(flags);
+      const solver = parseSolverOptions(flags);
       const deals = parseRunOption('deals', flags.deals);
       const from = parseRunOption('from', flags.from);
       if (from + deals - 1 > Number.MAX_SAFE_INTEGER) throw new InputError('--from plus --deals goes past deal 2^53-1');
@@ -79,7 +79,7 @@ Examples:
       let outcome;
       try {
         outcome = await runSim(
-          { jobs, from, deals, workers, chunk, shard, limits, timing: flags.timing !== false, out: flags.out, resume: Boolean(flags.resume), force: Boolean(flags.force), signal: controller.signal },
+          { jobs, from, deals, workers, chunk, shard, solver, timing: flags.timing !== false, out: flags.out, resume: Boolean(flags.resume), force: Boolean(flags.force), signal: controller.signal },
           {
             warn: (message) => process.stderr.write(`eaglewing: warning: ${message}\n`),
             start: (planned, resumed) => progress.start(planned, resumed),

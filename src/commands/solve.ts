@@ -11,7 +11,7 @@ import { canonicalRules } from '../rules.js';
 import { playDeal } from '../run/play.js';
 import { solveDecks } from '../run/pool.js';
 import { numberedMoves, solveReport, statsLines, type SolveReport } from '../run/report.js';
-import { parseLimits, type LimitFlags } from '../solver/limits.js';
+import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
 import { Solver } from '../solver/search.js';
 import {
   addLimitOptions,
@@ -56,7 +56,7 @@ Examples:
   addPlayerOptions(addLimitOptions(addRuleOptions(command)), 'thoughtful (default: the solver), or greedy / sampling to watch a no-peek player').action(
     async (numberArgument: string | undefined, flags: SolveFlags) => {
       const rules = rulesFrom(flags);
-      const limits = parseLimits(flags);
+      const options = parseSolverOptions(flags);
       const spec = parsePlayerSpec(flags.player, flags);
       if (spec.name !== 'thoughtful') {
         if (flags.dealsFile !== undefined) throw new UsageError('--player works on one deal (a number or --deal)');
@@ -78,20 +78,20 @@ Examples:
         const show = (report: SolveReport) => print(flags.json ? JSON.stringify(report) : `${report.result}\t${report.nodes}\t${report.ms}ms\t${report.deal}`);
         if (flags.workers !== undefined) {
           const workers = parseRunOption('workers', flags.workers);
-          const results = await solveDecks(decks, rules, limits, workers);
+          const results = await solveDecks(decks, rules, options, workers);
           results.forEach((result, i) => {
             const report: SolveReport = { deal: formatDeal(decks[i]), rules: canonicalRules(rules), result: result.result, nodes: result.nodes, ms: result.ms, moves: result.solution };
             if (result.reason) report.unknownReason = result.reason;
             show(report);
           });
         } else {
-          const solver = new Solver(limits);
+          const solver = new Solver(options);
           for (const deck of decks) show(solveReport(deck, rules, solver.solve(deck, rules)));
         }
         return;
       }
       const { deck, number } = deckFrom(numberArgument, flags.deal);
-      const result = new Solver(limits).solve(deck, rules);
+      const result = new Solver(options).solve(deck, rules);
       if (flags.json) {
         print(JSON.stringify(solveReport(deck, rules, result)));
       } else {

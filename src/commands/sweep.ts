@@ -9,7 +9,7 @@ import { writeFileAtomic } from '../run/files.js';
 import { DEFAULT_CHUNK, defaultWorkers } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseVary, sweepChart, sweepCsv, sweepJobs } from '../run/sweep.js';
-import { parseLimits, type LimitFlags } from '../solver/limits.js';
+import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
 import { addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, presetList, printSummary, type PlayerFlags, type RuleFlags } from './common.js';
 
 type SweepFlags = RuleFlags & LimitFlags & PlayerFlags & { vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean };
@@ -34,7 +34,7 @@ export function register(program: Command): void {
     for (const preset of presets) resolveRules(preset, flags);
     const player = parsePlayerSpec(flags.player, flags);
     const jobs = sweepJobs(presets, flags, spec, player);
-    const limits = parseLimits(flags);
+    const solver = parseSolverOptions(flags);
     const deals = parseRunOption('deals', flags.deals);
     const from = parseRunOption('from', flags.from);
     const workers = flags.workers === undefined ? defaultWorkers() : parseRunOption('workers', flags.workers);
@@ -42,7 +42,7 @@ export function register(program: Command): void {
     let outcome;
     try {
       outcome = await runSim(
-        { jobs, from, deals, workers, chunk: DEFAULT_CHUNK, shard: { index: 1, count: 1 }, limits, timing: true, resume: false, force: false },
+        { jobs, from, deals, workers, chunk: DEFAULT_CHUNK, shard: { index: 1, count: 1 }, solver, timing: true, resume: false, force: false },
         { start: (planned, resumed) => progress.start(planned, resumed), progress: (rows) => progress.update(rows) },
       );
     } finally {

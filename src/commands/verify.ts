@@ -1,5 +1,6 @@
 // eaglewing verify: replays a move list with the independent verifier and says whether it wins.
 import type { Command } from 'commander';
+import { CARD_COUNT } from '../cards.js';
 import { parseMoveList } from '../notation.js';
 import { verify } from '../verify.js';
 import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
@@ -31,7 +32,7 @@ export function register(program: Command): void {
     } else if (result.status === 'ok') {
       print(`ok: the ${moves.length} moves win`);
     } else if (result.status === 'incomplete') {
-      print(`incomplete: the ${moves.length} moves are legal but leave ${52 - result.foundationCards} cards off the foundations`);
+      print(`incomplete: the ${moves.length} moves are legal but leave ${CARD_COUNT - result.foundationCards} cards off the foundations`);
     } else {
       print(`illegal: ${result.reason}`);
     }

@@ -135,7 +135,6 @@ export class SamplingPlayer implements Player {
     const best = Math.max(...wins);
     const greedyChoice = this.greedy.choose(observation);
     if (greedyChoice >= 0 && wins[greedyChoice] === best) return greedyChoice;
-    if (best === 0 && greedyChoice >= 0 && wins[greedyChoice] === 0) return greedyChoice;
     if (best < 0) return greedyChoice;
     return wins.indexOf(best);
   }

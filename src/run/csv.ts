@@ -2,7 +2,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../errors.js';
 import type { Verdict } from '../solver/search.js';
-import { winRate, type Tally } from './stats.js';
+import { roundRate, winRate, type Tally } from './stats.js';
 
 
 export const DEAL_COLUMNS = ['deal', 'preset', 'rules', 'player', 'result', 'nodes', 'ms', 'solution_length', 'solution', 'reason'] as const;
@@ -90,9 +90,7 @@ function parseRecords(text: string): { records: string[][]; lineOfRecord: number
 
 export interface ReadDealRows {
   rows: DealRow[];
-  /** Bytes of the file up to the end of its last good row (to cut a torn last line before appending). */
-  goodLength: number;
-  /** What was wrong with the last line, when it was torn (it is ignored). */
+  /** What was wrong with the last line, when it was torn (it is ignored; tornLineStart() says where it starts). */
   tornLastLine?: string;
 }
 
@@ -119,7 +117,6 @@ export function readDealRows(text: string, file: string): ReadDealRows {
   if (records[0].join(',') !== DEAL_COLUMNS.join(',')) throw new InputError(`${file}: not a per-deal CSV (header should be ${DEAL_COLUMNS.join(',')})`);
   const rows: DealRow[] = [];
   let tornLastLine: string | undefined;
-  let goodLength = text.length;
   for (let i = 1; i < records.length; i++) {
     const where = `${file} line ${lineOfRecord[i]}`;
     const isLast = i === records.length - 1 && !incompleteTail;
@@ -128,7 +125,6 @@ export function readDealRows(text: string, file: string): ReadDealRows {
     } catch (error) {
       if (isLast && error instanceof InputError) {
         tornLastLine = error.message;
-        goodLength = lastLineStart(text);
         break;
       }
       throw error;
@@ -136,14 +132,16 @@ export function readDealRows(text: string, file: string): ReadDealRows {
   }
   if (incompleteTail) {
     tornLastLine = `${file}: the last line is cut short (no line end)`;
-    goodLength = lastLineStart(text);
   }
-  return { rows, goodLength, tornLastLine };
+  return { rows, tornLastLine };
 }
 
-function lastLineStart(text: string): number {
-  const trimmed = text.endsWith('\n') ? text.slice(0, -1) : text;
-  return trimmed.lastIndexOf('\n') + 1;
+const NEWLINE = 0x0a;
+
+/** The byte offset where the file's last line starts (a final line end aside): where a torn last line is cut. */
+export function tornLineStart(bytes: Uint8Array): number {
+  const end = bytes.length > 0 && bytes[bytes.length - 1] === NEWLINE ? bytes.length - 1 : bytes.length;
+  return bytes.lastIndexOf(NEWLINE, end - 1) + 1;
 }
 
 export interface SummaryRow extends Tally {
@@ -184,7 +182,6 @@ export function summarize(rows: readonly DealRow[]): SummaryRow[] {
 }
 
 export function summaryCsv(summary: readonly SummaryRow[]): string {
-  const round = (value: number) => Number(value.toFixed(6));
   return (
     csvHeader(SUMMARY_COLUMNS) +
     stringify(
@@ -198,11 +195,11 @@ export function summaryCsv(summary: readonly SummaryRow[]): string {
           rate.won,
           rate.lost,
           rate.unknown,
-          round(rate.winRate),
-          round(rate.ci95.low),
-          round(rate.ci95.high),
-          round(rate.unknownAsLost),
-          round(rate.unknownAsWon),
+          roundRate(rate.winRate),
+          roundRate(rate.ci95.low),
+          roundRate(rate.ci95.high),
+          roundRate(rate.unknownAsLost),
+          roundRate(rate.unknownAsWon),
         ];
       }),
     )

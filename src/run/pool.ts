@@ -1,10 +1,11 @@
 // Runs chunks of deals on worker threads (piscina) as the scheduler says; the one pool of sim, sweep and solve --deals-file.
 import { availableParallelism } from 'node:os';
+import { CARD_COUNT } from '../cards.js';
 import { Piscina } from 'piscina';
 import { InputError } from '../errors.js';
 import type { PlayerSpec } from '../players/index.js';
 import type { RuleSet } from '../rules.js';
-import type { SolveLimits } from '../solver/search.js';
+import type { SolverOptions } from '../solver/search.js';
 import type { DealRow } from './csv.js';
 import { readResults, workerFailed, type ChunkResult, type ChunkTask, type DealOutcome } from './protocol.js';
 import { planChunks, plannedItemCount, Scheduler, type Chunk, type Dispatch, type DoneItems, type Shard } from './scheduler.js';
@@ -26,7 +27,7 @@ export interface PoolOptions {
   workers: number;
   chunk: number;
   shard: Shard;
-  limits: SolveLimits;
+  solver: SolverOptions;
   timing: boolean;
   /** Deals already done (in a file being resumed), by job index: skipped. */
   done: DoneItems;
@@ -143,7 +144,7 @@ export async function runPool(options: PoolOptions): Promise<PoolOutcome> {
     tasks: Math.ceil(planned / options.chunk),
     task: (dispatch) => {
       const { rules, player } = options.jobs[dispatch.chunks[0].job];
-      return { rules, limits: options.limits, deals: Float64Array.from(dispatch.chunks.flatMap((chunk) => chunk.items)), timing: options.timing, player };
+      return { rules, solver: options.solver, deals: Float64Array.from(dispatch.chunks.flatMap((chunk) => chunk.items)), timing: options.timing, player };
     },
     result: (chunk, outcomes) => {
       const job = options.jobs[chunk.job];
@@ -163,7 +164,7 @@ const THOUGHTFUL: PlayerSpec = { name: 'thoughtful', sampling: { samples: 0, nod
  * Solves decks on worker threads; results in input order. A chunk whose worker dies is solved again
  * once, then reported unknown with the reason, as in sim.
  */
-export async function solveDecks(decks: Uint8Array[], rules: RuleSet, limits: SolveLimits, workers: number, chunk = DEFAULT_CHUNK): Promise<DealOutcome[]> {
+export async function solveDecks(decks: Uint8Array[], rules: RuleSet, solver: SolverOptions, workers: number, chunk = DEFAULT_CHUNK): Promise<DealOutcome[]> {
   const spec = { jobs: 1, from: 0, count: decks.length, chunk, shard: { index: 1, count: 1 } };
   const results: DealOutcome[] = [];
   await drive<DealOutcome[]>({
@@ -172,9 +173,9 @@ export async function solveDecks(decks: Uint8Array[], rules: RuleSet, limits: So
     tasks: Math.ceil(decks.length / chunk),
     task: (dispatch) => {
       const indices = dispatch.chunks.flatMap((part) => part.items);
-      const packed = new Uint8Array(indices.length * 52);
-      indices.forEach((index, i) => packed.set(decks[index], i * 52));
-      return { rules, limits, deals: new Float64Array(0), decks: packed, timing: true, player: THOUGHTFUL };
+      const packed = new Uint8Array(indices.length * CARD_COUNT);
+      indices.forEach((index, i) => packed.set(decks[index], i * CARD_COUNT));
+      return { rules, solver, deals: new Float64Array(0), decks: packed, timing: true, player: THOUGHTFUL };
     },
     result: (_chunk, outcomes) => outcomes,
     onResults: (ready) => {

@@ -1,11 +1,11 @@
 // What goes to a worker and comes back: the task, and the per-deal results packed as typed arrays plus two strings.
 import type { PlayerSpec } from '../players/index.js';
 import type { RuleSet } from '../rules.js';
-import type { SolveLimits, UnknownReason, Verdict } from '../solver/search.js';
+import type { SolverOptions, UnknownReason, Verdict } from '../solver/search.js';
 
 export interface ChunkTask {
   rules: RuleSet;
-  limits: SolveLimits;
+  solver: SolverOptions;
   /** Deal numbers to solve, or none when `decks` is given. */
   deals: Float64Array;
   /** Instead of numbers: decks, 52 bytes each (solve --deals-file). */

@@ -1,7 +1,7 @@
 // A bulk run: checks the output file (new, --force, or --resume), runs the pool, appends rows as they finish, tallies.
 import { closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import { InputError } from '../errors.js';
-import { csvHeader, DEAL_COLUMNS, dealRowsCsv, readDealRows, SummaryTable, type DealRow, type SummaryRow } from './csv.js';
+import { csvHeader, DEAL_COLUMNS, dealRowsCsv, readDealRows, SummaryTable, tornLineStart, type DealRow, type SummaryRow } from './csv.js';
 import { plannedDeals, runPool, type PoolOptions, type PoolOutcome, type SimJob } from './pool.js';
 import { DoneItems } from './scheduler.js';
 
@@ -29,14 +29,14 @@ export interface SimOutcome extends PoolOutcome {
 }
 
 /** Reads the file to resume: its rows must have been made with the same rules for the same presets. */
-function loadResume(file: string, jobs: SimJob[], events: SimEvents): { rows: DealRow[]; goodLength: number } {
-  let text: string;
+function loadResume(file: string, jobs: SimJob[], events: SimEvents): { rows: DealRow[]; goodBytes: number } {
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (error) {
     throw new InputError(`cannot read ${file} to resume: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  const { rows, goodLength, tornLastLine } = readDealRows(text, file);
+  const { rows, tornLastLine } = readDealRows(bytes.toString('utf8'), file);
   if (tornLastLine) events.warn?.(`${tornLastLine}; ignoring that line and solving its deal again`);
   for (const row of rows) {
     const job = jobs.find((candidate) => candidate.preset === row.preset);
@@ -44,7 +44,8 @@ function loadResume(file: string, jobs: SimJob[], events: SimEvents): { rows: De
       throw new InputError(`${file} was made with other rules or another player (${row.preset}, ${row.player}: ${row.rules}); resume it with the same --preset and options, or write to a new file`);
     }
   }
-  return { rows, goodLength };
+  // counted in the file's own bytes: decoding and re-encoding would move the cut wherever a row holds bytes that are not UTF-8
+  return { rows, goodBytes: tornLastLine ? tornLineStart(bytes) : bytes.length };
 }
 
 export async function runSim(options: SimOptions, events: SimEvents = {}): Promise<SimOutcome> {
@@ -56,7 +57,7 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
   if (out !== undefined) {
     const exists = existsSync(out);
     if (exists && options.resume) {
-      const { rows, goodLength } = loadResume(out, options.jobs, events);
+      const { rows, goodBytes } = loadResume(out, options.jobs, events);
       for (const row of rows) {
         const inRange = row.deal >= options.from && row.deal < options.from + options.deals;
         done.add(options.jobs.findIndex((job) => job.preset === row.preset), row.deal);
@@ -65,7 +66,7 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
           resumed++;
         }
       }
-      truncateSync(out, Buffer.byteLength(readFileSync(out, 'utf8').slice(0, goodLength)));
+      truncateSync(out, goodBytes);
       descriptor = openSync(out, 'a');
     } else if (exists && !options.force) {
       throw new InputError(`${out} already exists: add --resume to continue it, or --force to replace it`);

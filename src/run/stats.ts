@@ -53,6 +53,11 @@ export function winRate(tally: Tally): WinRate {
   };
 }
 
+/** A rate as the CSVs write it: six decimals. */
+export function roundRate(value: number): number {
+  return Number(value.toFixed(6));
+}
+
 /** "72.3% (95% CI 69.1–75.2%, 1000 deals)" */
 export function formatRate(rate: WinRate): string {
   const percent = (value: number) => `${(100 * value).toFixed(1)}%`;

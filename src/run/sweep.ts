@@ -2,7 +2,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../errors.js';
 import { canonicalRules, resolveRules, ruleOption, type RuleOverrides } from '../rules.js';
-import { winRate } from './stats.js';
+import { roundRate, winRate } from './stats.js';
 import type { SummaryRow } from './csv.js';
 import type { SimJob } from './pool.js';
 import type { PlayerSpec } from '../players/index.js';
@@ -52,10 +52,9 @@ function valueOf(row: SummaryRow, spec: SweepSpec): number {
 
 export function sweepCsv(summary: SummaryRow[], spec: SweepSpec): string {
   const header = [spec.option, 'preset', 'rules', 'player', 'deals', 'won', 'lost', 'unknown', 'win_rate', 'ci95_low', 'ci95_high'];
-  const round = (value: number) => Number(value.toFixed(6));
   const rows = summary.map((row) => {
     const rate = winRate(row);
-    return [valueOf(row, spec), row.preset, row.rules, row.player, rate.deals, rate.won, rate.lost, rate.unknown, round(rate.winRate), round(rate.ci95.low), round(rate.ci95.high)];
+    return [valueOf(row, spec), row.preset, row.rules, row.player, rate.deals, rate.won, rate.lost, rate.unknown, roundRate(rate.winRate), roundRate(rate.ci95.low), roundRate(rate.ci95.high)];
   });
   return stringify([header, ...rows]);
 }

@@ -1,4 +1,5 @@
 // Piscina task: solve or play a chunk of deals with one reused solver or player; results go back through protocol.ts.
+import { CARD_COUNT } from '../cards.js';
 import { dealFromNumber } from '../deal.js';
 import { formatMoveList } from '../notation.js';
 import { makePlayer } from '../players/index.js';
@@ -28,20 +29,20 @@ export function solveChunk(task: ChunkTask): ChunkResult {
 function holdsDeal(task: ChunkTask, number: number): boolean {
   if (!task.decks) return task.deals.includes(number);
   const wanted = dealFromNumber(number);
-  for (let at = 0; at < task.decks.length; at += 52) if (task.decks.subarray(at, at + 52).every((card, i) => card === wanted[i])) return true;
+  for (let at = 0; at < task.decks.length; at += CARD_COUNT) if (task.decks.subarray(at, at + CARD_COUNT).every((card, i) => card === wanted[i])) return true;
   return false;
 }
 
 function solveDeals(task: ChunkTask): ResultWriter {
-  const key = JSON.stringify(task.limits);
+  const key = JSON.stringify(task.solver);
   if (!solver || key !== solverLimits) {
-    solver = new Solver(task.limits);
+    solver = new Solver(task.solver);
     solverLimits = key;
   }
-  const count = task.decks ? task.decks.length / 52 : task.deals.length;
+  const count = task.decks ? task.decks.length / CARD_COUNT : task.deals.length;
   const writer = new ResultWriter(count);
   for (let i = 0; i < count; i++) {
-    const deck = task.decks ? task.decks.slice(i * 52, i * 52 + 52) : dealFromNumber(task.deals[i]);
+    const deck = task.decks ? task.decks.slice(i * CARD_COUNT, (i + 1) * CARD_COUNT) : dealFromNumber(task.deals[i]);
     const result = solver.solve(deck, task.rules);
     writer.set(i, result.result, result.nodes, task.timing ? result.ms : 0, formatMoveList(result.moves), result.moves.length, result.unknownReason);
   }

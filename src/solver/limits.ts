@@ -1,7 +1,7 @@
-// Solver limits from command-line text, validated with errors that name the option.
+// Solver options (limits and --no-prune) from command-line text, validated with errors that name the option.
 import { InputError } from '../errors.js';
 import { parseRunOption } from '../options.js';
-import { DEFAULT_LIMITS, type SolveLimits } from './search.js';
+import { DEFAULT_SOLVER_OPTIONS, type SolverOptions } from './search.js';
 
 export interface LimitFlags {
   maxNodes?: string;
@@ -11,8 +11,8 @@ export interface LimitFlags {
 }
 
 /** --max-nodes N (0 = none), --time-limit SECONDS (0 = none), --memory MB, --no-prune. */
-export function parseLimits(flags: LimitFlags): SolveLimits {
-  const limits: SolveLimits = { ...DEFAULT_LIMITS };
+export function parseSolverOptions(flags: LimitFlags): SolverOptions {
+  const limits: SolverOptions = { ...DEFAULT_SOLVER_OPTIONS };
   if (flags.maxNodes !== undefined) limits.maxNodes = parseRunOption('maxNodes', flags.maxNodes);
   if (flags.timeLimit !== undefined) {
     const seconds = Number(flags.timeLimit);

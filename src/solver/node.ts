@@ -1,5 +1,5 @@
 // What the dominance rules and the move generator read of one position: wing tops, where each wing card lies, the waste and trunk.
-import { NO_CARD, RANK_COUNT, rankOf } from '../cards.js';
+import { CARD_COUNT, NO_CARD, RANK_COUNT, rankOf } from '../cards.js';
 import { trunkCardInPlay } from '../engine.js';
 import { WING_COUNT, type DealLayout } from '../layout.js';
 import * as P from '../position.js';
@@ -10,8 +10,8 @@ export class NodeView {
   /** Each wing's top card, or NO_CARD. */
   readonly tops = new Int32Array(WING_COUNT);
   /** The wing holding each card (-1 for none) and its depth from that wing's top. */
-  readonly cardWing = new Int8Array(52).fill(-1);
-  readonly cardDepth = new Int8Array(52);
+  readonly cardWing = new Int8Array(CARD_COUNT).fill(-1);
+  readonly cardDepth = new Int8Array(CARD_COUNT);
   trunk = 0;
   pointer = 0;
   wasteIndex = -1;

@@ -15,6 +15,7 @@ import { BYTES_PER_ENTRY, FULL, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, 
 export type Verdict = 'won' | 'lost' | 'unknown';
 export type UnknownReason = 'max-nodes' | 'time-limit' | 'memory';
 
+/** Where a search stops with unknown. */
 export interface SolveLimits {
   /** Stop with unknown after this many positions (0 = no limit). */
   maxNodes: number;
@@ -22,11 +23,15 @@ export interface SolveLimits {
   timeLimitMs: number;
   /** Transposition-table cap; a full table stops the search with unknown. */
   memoryMegabytes: number;
+}
+
+/** The limits, and how the search runs. */
+export interface SolverOptions extends SolveLimits {
   /** Dominance rules (README, "Dominance rules"): bound cards, one empty wing per fill, stock resources in the table. */
   prune: boolean;
 }
 
-export const DEFAULT_LIMITS: Readonly<SolveLimits> = Object.freeze({ maxNodes: 0, timeLimitMs: 0, memoryMegabytes: 256, prune: true });
+export const DEFAULT_SOLVER_OPTIONS: Readonly<SolverOptions> = Object.freeze({ maxNodes: 0, timeLimitMs: 0, memoryMegabytes: 256, prune: true });
 
 export interface SolveResult {
   result: Verdict;
@@ -47,7 +52,7 @@ const MAX_DEPTH = 1 << 16;
 const TIME_CHECK_INTERVAL = 1024;
 
 export class Solver {
-  readonly limits: SolveLimits;
+  readonly options: SolverOptions;
   private readonly table: TranspositionTable;
   private readonly dominance: Dominance;
   private readonly key = new Uint32Array(KEY_WORDS);
@@ -71,10 +76,10 @@ export class Solver {
   /** The depth of the move that won the last search (-1: none, or won before any move). */
   private winDepth = -1;
 
-  constructor(limits: Partial<SolveLimits> = {}) {
-    this.limits = { ...DEFAULT_LIMITS, ...limits };
-    this.table = new TranspositionTable(this.limits.memoryMegabytes);
-    this.dominance = this.limits.prune ? dominance : noDominance;
+  constructor(options: Partial<SolverOptions> = {}) {
+    this.options = { ...DEFAULT_SOLVER_OPTIONS, ...options };
+    this.table = new TranspositionTable(this.options.memoryMegabytes);
+    this.dominance = this.options.prune ? dominance : noDominance;
   }
 
   solve(deck: Deck, rules: RuleSet): SolveResult {
@@ -109,10 +114,10 @@ export class Solver {
   private search(position: P.Position, layout: DealLayout, rules: CompiledRules): SolveResult {
     const started = performance.now();
     const table = this.table;
-    const prune = this.limits.prune;
+    const prune = this.options.prune;
     const view = this.view;
     view.use(layout, rules);
-    const { maxNodes, timeLimitMs } = this.limits;
+    const { maxNodes, timeLimitMs } = this.options;
     table.clear(prune ? TABLE_RESOURCES : TABLE_EXACT);
     this.winDepth = -1;
     let nodes = 1;

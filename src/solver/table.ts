@@ -118,9 +118,6 @@ export class TranspositionTable {
   size(): number {
     return this.capacity;
   }
-  fill(): number {
-    return this.count / this.capacity;
-  }
 
   /** Stores the key unless present: INSERTED, PRESENT, or FULL when the memory cap is reached. */
   insert(key: Uint32Array): number {
