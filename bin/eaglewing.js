@@ -1,16 +1,36 @@
 #!/usr/bin/env node
 // Shebang shim: runs the compiled CLI and exits with its code.
-import { EXIT_INTERNAL, main } from '../dist/cli.js';
 
-// a closed pipe (eaglewing … | head) is the reader's choice, not an error
-process.stdout.on('error', (error) => {
-  if (error.code === 'EPIPE') process.exit(0);
-  throw error;
-});
+/** Exit codes of src/commands/exit.ts, for the cases where the CLI could not say them itself. */
+const EXIT_INTERNAL = 3;
+const EXIT_WRITE = 4;
 
-main().then(
+// Standard output and error: a reader that went away (a closed pipe, `… | head -1`) is its choice, so the
+// work goes on without that stream; any other failure (a full disk, /dev/full) is a write error, never 1.
+let streamFailed = false;
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => {
+    if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+    streamFailed = true;
+    process.exitCode = EXIT_WRITE;
+  });
+}
+
+// Under a file-size limit (ulimit -f) a write past it should fail like a full disk, not kill the run and its rows.
+process.on('SIGXFSZ', () => {});
+
+let cli;
+try {
+  cli = await import('../dist/cli.js');
+} catch (error) {
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  process.stderr.write('eaglewing: not built yet: run `npm ci` (or `npm run build`) in the eaglewing folder first\n');
+  process.exit(2);
+}
+
+cli.main().then(
   (code) => {
-    process.exitCode = code;
+    process.exitCode = streamFailed ? EXIT_WRITE : code;
   },
   (error) => {
     // an unknown error is a bug: show all of it, and keep its exit code apart from 0/1/2

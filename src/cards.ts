@@ -1,4 +1,5 @@
 // Cards as small integers (suit * 13 + rank) and their text forms, RULES §1.
+import { asciiTrim, asciiUpper } from './text.js';
 
 export const RANKS = 'A23456789TJQK';
 export const SUITS = 'CDHS';
@@ -37,7 +38,8 @@ export function formatCardSymbol(card: number): string {
 
 /** Parses `5D`, `10h`, `Q♥`; returns NO_CARD for anything else. */
 export function parseCardToken(token: string): number {
-  const text = token.trim().toUpperCase();
+  // ASCII letters only: `ſ` upper-cases to S and the Kelvin sign lower-cases to k, and neither is a card
+  const text = asciiUpper(asciiTrim(token));
   let rankText: string;
   let suitText: string;
   if (text.startsWith('10')) {

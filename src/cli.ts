@@ -2,16 +2,37 @@
 import { Command, CommanderError } from 'commander';
 import { register as registerBench } from './commands/bench.js';
 import { register as registerDeal } from './commands/deal.js';
-import { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK } from './commands/exit.js';
+import { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_WRITE } from './commands/exit.js';
 import { register as registerMerge } from './commands/merge.js';
 import { register as registerRules } from './commands/rules.js';
 import { register as registerSim } from './commands/sim.js';
 import { register as registerSolve } from './commands/solve.js';
 import { register as registerSweep } from './commands/sweep.js';
 import { register as registerVerify } from './commands/verify.js';
-import { InputError, UsageError } from './errors.js';
+import { InputError, UsageError, WriteError } from './errors.js';
+import { quote } from './text.js';
 
-export { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK };
+export { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_WRITE };
+
+/** Longest error line: user text in it is cut already (text.ts); this bounds the rest. */
+const MAX_ERROR_LENGTH = 400;
+
+/**
+ * An option that takes a value, followed by another option (`--out --quiet`): commander would take
+ * the option as the value, and make a file named `--quiet`. `-` alone is a value (standard input or output).
+ */
+function refuseMissingValues(command: Command): void {
+  for (const option of command.options) {
+    if (!option.required) continue;
+    const value: unknown = command.getOptionValue(option.attributeName());
+    if (typeof value === 'string' && /^--?[A-Za-z]/.test(value)) throw new UsageError(`${option.long} needs a value, but the next word is the option ${quote(value)}`);
+  }
+}
+
+function errorLine(message: string): string {
+  const line = message.split('\n')[0];
+  return line.length > MAX_ERROR_LENGTH ? `${line.slice(0, MAX_ERROR_LENGTH)}…` : line;
+}
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -33,8 +54,12 @@ Examples:
   eaglewing verify 1 --moves "T XF W3F"  replay a move list
   eaglewing rules                        presets and options
 
-Exit codes: 0 success, 1 a negative answer (a move list that does not win), 2 bad input or usage.`,
-    );
+Exit codes: 0 success, 1 a negative answer (lost, or a move list that does not win), 2 bad input or usage,
+3 a bug (the full error is printed), 4 an output could not be written (what was written is kept),
+130 interrupted by Ctrl-C (sim keeps every finished row and prints how to resume).
+Rules: RULES.md (cited as RULES §N).`,
+    )
+    .hook('preAction', (_program, command) => refuseMissingValues(command));
   for (const register of [registerDeal, registerVerify, registerSolve, registerSim, registerSweep, registerMerge, registerBench, registerRules]) register(program);
   return program;
 }
@@ -51,8 +76,12 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       return EXIT_BAD_INPUT;
     }
     if (error instanceof InputError || error instanceof UsageError) {
-      process.stderr.write(`eaglewing: ${error.message}\n`);
+      process.stderr.write(`eaglewing: ${errorLine(error.message)}\n`);
       return EXIT_BAD_INPUT;
+    }
+    if (error instanceof WriteError) {
+      process.stderr.write(`eaglewing: ${errorLine(error.message)}\n`);
+      return EXIT_WRITE;
     }
     throw error;
   }

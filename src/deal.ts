@@ -1,4 +1,5 @@
 // Deal numbers -> shuffled decks (pure-rand), deal strings and their validation, RULES §2.
+import { asciiTrim, BLANKS, quote } from './text.js';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { CARD_COUNT, formatCard, parseCardToken, NO_CARD } from './cards.js';
@@ -13,11 +14,11 @@ const TWO_TO_32 = 0x1_0000_0000;
 const WARM_UP_OUTPUTS = 16;
 
 export function validateDealNumber(value: string | number): Validation {
-  const text = String(value).trim();
-  if (!/^\d+$/.test(text)) return { ok: false, error: `deal number must be a whole number from 1 to ${MAX_DEAL_NUMBER}, got '${value}'` };
+  const text = asciiTrim(String(value));
+  if (!/^\d+$/.test(text)) return { ok: false, error: `deal number must be a whole number from 1 to ${MAX_DEAL_NUMBER}, got ${quote(String(value))}` };
   const number = Number(text);
   if (!Number.isSafeInteger(number) || number < 1) {
-    return { ok: false, error: `deal number must be a whole number from 1 to ${MAX_DEAL_NUMBER}, got '${value}'` };
+    return { ok: false, error: `deal number must be a whole number from 1 to ${MAX_DEAL_NUMBER}, got ${quote(String(value))}` };
   }
   return { ok: true };
 }
@@ -25,7 +26,7 @@ export function validateDealNumber(value: string | number): Validation {
 export function parseDealNumber(value: string | number): number {
   const validation = validateDealNumber(value);
   if (!validation.ok) throw new InputError(validation.error);
-  return Number(String(value).trim());
+  return Number(asciiTrim(String(value)));
 }
 
 /**
@@ -57,23 +58,26 @@ export function formatDeal(deck: ArrayLike<number>): string {
 
 /** Every problem with a deal string: bad tokens (with their 1-based position), duplicates, missing cards, wrong count. */
 export function validateDeal(text: string): Validation {
-  const tokens = text.trim().split(/\s+/).filter((token) => token !== '');
+  const tokens = asciiTrim(text).split(BLANKS).filter((token) => token !== '');
   const problems: string[] = [];
   const seen = new Uint8Array(CARD_COUNT);
   const duplicated: string[] = [];
+  let badTokens = 0;
   tokens.forEach((token, index) => {
     const card = parseCardToken(token);
     if (card === NO_CARD) {
-      problems.push(`bad card '${token}' at position ${index + 1}`);
+      // the first bad token is shown; a long line of junk gives a count, not a list
+      if (badTokens++ === 0) problems.push(`bad card ${quote(token)} at position ${index + 1}`);
     } else {
       if (seen[card] === 1) duplicated.push(formatCard(card));
       seen[card] = 1;
     }
   });
+  if (badTokens > 1) problems.push(`${badTokens - 1} more bad ${badTokens === 2 ? 'card' : 'cards'}`);
   if (duplicated.length > 0) problems.push(`duplicated ${duplicated.join(' ')}`);
   const missing: string[] = [];
   for (let card = 0; card < CARD_COUNT; card++) if (seen[card] === 0) missing.push(formatCard(card));
-  if (tokens.length !== CARD_COUNT) problems.push(`a deal has 52 cards, got ${tokens.length}`);
+  if (tokens.length !== CARD_COUNT) problems.push(`a deal has ${CARD_COUNT} cards, got ${tokens.length}`);
   if (missing.length > 0) problems.push(`missing ${missing.join(' ')}`);
   return problems.length === 0 ? { ok: true } : { ok: false, error: `bad deal string: ${problems.join('; ')}` };
 }
@@ -81,5 +85,5 @@ export function validateDeal(text: string): Validation {
 export function parseDeal(text: string): Deck {
   const validation = validateDeal(text);
   if (!validation.ok) throw new InputError(validation.error);
-  return Uint8Array.from(text.trim().split(/\s+/), parseCardToken);
+  return Uint8Array.from(asciiTrim(text).split(BLANKS), parseCardToken);
 }

@@ -10,6 +10,11 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/** An output could not be written (a full disk, a device that refuses): exit code 4, never 1. What was written is kept. */
+export class WriteError extends Error {
+  override name = 'WriteError';
+}
+
 export interface Validation {
   ok: boolean;
   error?: string;

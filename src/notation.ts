@@ -1,4 +1,5 @@
 // Move tokens of RULES §5 (`T`, `R`, `W3F(6D)`, `2W1W4` …) to Move values and back.
+import { asciiTrim, quote } from './text.js';
 import { formatCard, NO_CARD, parseCardToken } from './cards.js';
 import { InputError, type Validation } from './errors.js';
 
@@ -25,21 +26,21 @@ const TOKEN_PATTERN = /^(?:(\d+)(?=W))?(T|R|X|K|S|W(\d+))(F|W(\d+))?(?:\(([^()]*
 /** Checks one token; on failure says what is wrong with it. */
 export function validateMove(token: string): Validation {
   const match = TOKEN_PATTERN.exec(token);
-  if (!match) return { ok: false, error: `'${token}' is not a move (see RULES §5: T, R, W3F, XF, KF, XW2, KW6, SW5, W1W4, 2W1W4)` };
+  if (!match) return { ok: false, error: `${quote(token)} is not a move (see RULES §5: T, R, W3F, XF, KF, XW2, KW6, SW5, W1W4, 2W1W4)` };
   const [, countText, sourceText, , targetText, , cardText] = match;
   const source = sourceText[0].toUpperCase();
   const hasTarget = targetText !== undefined;
-  if ((source === 'T' || source === 'R') && hasTarget) return { ok: false, error: `'${token}': ${source} takes no destination` };
-  if (source !== 'T' && source !== 'R' && !hasTarget) return { ok: false, error: `'${token}' has no destination (F or a wing)` };
-  if (source === 'S' && targetText.toUpperCase() === 'F') return { ok: false, error: `'${token}': the stock card goes only into an empty wing (SW)` };
+  if ((source === 'T' || source === 'R') && hasTarget) return { ok: false, error: `${quote(token)}: ${source} takes no destination` };
+  if (source !== 'T' && source !== 'R' && !hasTarget) return { ok: false, error: `${quote(token)} has no destination (F or a wing)` };
+  if (source === 'S' && targetText.toUpperCase() === 'F') return { ok: false, error: `${quote(token)}: the stock card goes only into an empty wing (SW)` };
   if (countText !== undefined) {
     const count = Number(countText);
-    if (source !== 'W' || !targetText.toUpperCase().startsWith('W')) return { ok: false, error: `'${token}': a count goes only on a wing-to-wing move` };
-    if (count < 2) return { ok: false, error: `'${token}': a count prefix is 2 or more` };
+    if (source !== 'W' || !targetText.toUpperCase().startsWith('W')) return { ok: false, error: `${quote(token)}: a count goes only on a wing-to-wing move` };
+    if (count < 2) return { ok: false, error: `${quote(token)}: a count prefix is 2 or more` };
   }
   if (cardText !== undefined) {
-    if (source === 'R') return { ok: false, error: `'${token}': R names no card` };
-    if (parseCardToken(cardText) === NO_CARD) return { ok: false, error: `'${token}': '${cardText}' is not a card` };
+    if (source === 'R') return { ok: false, error: `${quote(token)}: R names no card` };
+    if (parseCardToken(cardText) === NO_CARD) return { ok: false, error: `${quote(token)}: ${quote(cardText)} is not a card` };
   }
   return { ok: true };
 }
@@ -61,16 +62,19 @@ export function parseMove(token: string): Move {
 }
 
 export function splitMoveList(text: string): string[] {
-  return text.trim().split(/[\s,]+/).filter((token) => token !== '');
+  return asciiTrim(text).split(/[ \t\r\n,]+/).filter((token) => token !== '');
 }
 
 /** Every malformed token in a move list, with its 0-based index. */
 export function validateMoveList(text: string): Validation {
+  // the first bad token is shown; a long list of junk gives a count, not every token
   const problems = splitMoveList(text)
     .map((token, index) => ({ index, validation: validateMove(token) }))
-    .filter(({ validation }) => !validation.ok)
-    .map(({ index, validation }) => `move ${index}: ${validation.error}`);
-  return problems.length === 0 ? { ok: true } : { ok: false, error: `bad move list: ${problems.join('; ')}` };
+    .filter(({ validation }) => !validation.ok);
+  if (problems.length === 0) return { ok: true };
+  const { index, validation } = problems[0];
+  const more = problems.length > 1 ? ` (and ${problems.length - 1} more bad ${problems.length === 2 ? 'move' : 'moves'})` : '';
+  return { ok: false, error: `bad move list: move ${index + 1}: ${validation.error}${more}` };
 }
 
 export function parseMoveList(text: string): Move[] {

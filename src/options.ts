@@ -1,18 +1,19 @@
 // Whole numbers from the command line, with one-line errors that name the flag: the one number parser.
+import { asciiTrim, quote } from './text.js';
 import { InputError } from './errors.js';
 
 /** Why `text` is not a whole number from min to max (naming the flag), or undefined when it is one. */
 export function wholeNumberProblem(text: string, flag: string, min: number, max: number): string | undefined {
-  const trimmed = String(text).trim();
+  const trimmed = asciiTrim(String(text));
   const value = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) return `${flag} must be a whole number from ${min} to ${max}, got '${text}'`;
+  if (!Number.isSafeInteger(value) || value < min || value > max) return `${flag} must be a whole number from ${min} to ${max}, got ${quote(String(text))}`;
   return undefined;
 }
 
 export function parseWholeNumber(text: string, flag: string, min: number, max: number): number {
   const problem = wholeNumberProblem(text, flag, min, max);
   if (problem !== undefined) throw new InputError(problem);
-  return Number(String(text).trim());
+  return Number(asciiTrim(String(text)));
 }
 
 /**

@@ -1,8 +1,41 @@
 // Progress on stderr for long runs: a cli-progress bar on a terminal, plain periodic lines otherwise, nothing with --quiet.
+import { plural } from './text.js';
 import cliProgress from 'cli-progress';
 import type { DealRow } from './run/csv.js';
 
 const PLAIN_INTERVAL_MS = 10_000;
+
+/** How long a bar is at most, and at least (a narrower one is left out). */
+const BAR_WIDTH = 30;
+const MIN_BAR_WIDTH = 10;
+
+/**
+ * One line of the bar for a terminal `width` columns wide: counts first, then speed, win rates and
+ * the time left, each only if it fits, then the bar itself in whatever room is left.
+ */
+export function progressLine(width: number, done: number, total: number, speed: string, rates: string, etaSeconds: number, fraction: number): string {
+  const room = Math.max(1, width - 1);
+  const eta = Number.isFinite(etaSeconds) && etaSeconds >= 0 ? `ETA ${formatSeconds(etaSeconds)}` : '';
+  let line = '';
+  for (const part of [`${done}/${total} deals`, `${speed} deals/s`, rates, eta]) {
+    if (part === '') continue;
+    const longer = line === '' ? part : `${line} | ${part}`;
+    if (longer.length > room) break;
+    line = longer;
+  }
+  if (line === '') return `${done}/${total}`.slice(0, room);
+  const barWidth = Math.min(BAR_WIDTH, room - line.length - 1);
+  if (barWidth < MIN_BAR_WIDTH) return line;
+  const filled = Math.round(Math.min(1, Math.max(0, fraction)) * barWidth);
+  return `${line} ${'█'.repeat(filled)}${'░'.repeat(barWidth - filled)}`;
+}
+
+function formatSeconds(seconds: number): string {
+  const whole = Math.round(seconds);
+  if (whole < 60) return `${whole}s`;
+  if (whole < 3600) return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
+  return `${Math.floor(whole / 3600)}h${String(Math.floor((whole % 3600) / 60)).padStart(2, '0')}m`;
+}
 
 export class Progress {
   private bar?: cliProgress.SingleBar;
@@ -24,10 +57,16 @@ export class Progress {
     this.started = performance.now();
     this.lastPlain = this.started;
     if (this.mode === 'quiet') return;
-    if (resumed > 0) process.stderr.write(`resuming: ${resumed} deals already done\n`);
+    if (resumed > 0) process.stderr.write(`resuming: ${plural(resumed, 'deal')} already done\n`);
     if (this.mode === 'bar') {
       this.bar = new cliProgress.SingleBar(
-        { format: '{bar} {value}/{total} deals | {speed} deals/s | ETA {eta_formatted} | {rates}', stream: process.stderr, etaBuffer: 50, hideCursor: true },
+        {
+          format: (_options, params, payload: { speed: string; rates: string }) =>
+            progressLine(process.stderr.columns ?? 80, params.value, params.total, payload.speed, payload.rates, params.eta, params.progress),
+          stream: process.stderr,
+          etaBuffer: 50,
+          hideCursor: true,
+        },
         cliProgress.Presets.shades_classic,
       );
       this.bar.start(planned, 0, { speed: '0', rates: '' });

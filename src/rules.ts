@@ -1,4 +1,5 @@
 // The rule options (one table: RULES §3), their defaults, the presets of RULES §4, validation and compiled rules.
+import { asciiLower, asciiTrim, quote } from './text.js';
 import { RANK_COUNT } from './cards.js';
 import { InputError, type Validation } from './errors.js';
 import { wholeNumberProblem } from './options.js';
@@ -130,12 +131,12 @@ export const DEFAULT_PRESET = 'strict';
 export type RuleOverrides = { [F in RuleField]?: string | number };
 
 export function findPreset(name: string): Preset | undefined {
-  return PRESETS.find((preset) => preset.name === name.toLowerCase());
+  return PRESETS.find((preset) => preset.name === asciiLower(asciiTrim(name)));
 }
 
 /** The value of one option from its text, or undefined after adding a problem that names the flag. */
 function parseOption(option: RuleOption, value: string | number, problems: string[]): RuleSet[RuleField] | undefined {
-  const text = String(value).trim().toLowerCase();
+  const text = asciiLower(asciiTrim(String(value)));
   if (option.kind === 'number') {
     const problem = wholeNumberProblem(String(value), option.flag, option.min, option.max);
     if (problem !== undefined) problems.push(problem);
@@ -143,15 +144,15 @@ function parseOption(option: RuleOption, value: string | number, problems: strin
   }
   if (option.kind === 'choice') {
     if ((option.choices as readonly string[]).includes(text)) return text as RuleSet[RuleField];
-    problems.push(`${option.flag} must be one of ${option.choices.join(', ')}, got '${value}'`);
+    problems.push(`${option.flag} must be one of ${option.choices.join(', ')}, got ${quote(String(value))}`);
     return undefined;
   }
   // a list: `waste,stock` -> ['waste', 'stock'] in canonical order; `none` or empty -> []
   if (text === 'none' || text === '') return [];
-  const parts = text.split(/[,+]/).map((part) => part.trim());
+  const parts = text.split(/[,+]/).map(asciiTrim);
   const bad = parts.filter((part) => !(option.choices as readonly string[]).includes(part));
   if (bad.length > 0) {
-    problems.push(`${option.flag} takes a list of ${option.choices.join(', ')} (or none), got '${bad[0]}'`);
+    problems.push(`${option.flag} takes a list of ${option.choices.join(', ')} (or none), got ${quote(bad[0])}`);
     return undefined;
   }
   return option.choices.filter((choice) => parts.includes(choice)) as RuleSet[RuleField];
@@ -166,7 +167,7 @@ function resolve(presetName: string, overrides: RuleOverrides): Resolution {
   const problems: string[] = [];
   const preset = findPreset(presetName);
   if (!preset) {
-    problems.push(`unknown preset '${presetName}' (choose from ${PRESET_NAMES.join(', ')})`);
+    problems.push(`unknown preset ${quote(presetName)} (choose from ${PRESET_NAMES.join(', ')})`);
     return { problems };
   }
   const rules: RuleSet = { ...fallbackRules(), ...preset.rules };

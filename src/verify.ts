@@ -1,4 +1,5 @@
 // Replays a move list from the rules alone, sharing no code with the engine: the second opinion on every solution.
+import { plural } from './text.js';
 import { CARD_COUNT, formatCard, NO_CARD, RANK_COUNT, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
 import { formatMove, type Move } from './notation.js';
@@ -62,7 +63,7 @@ class Table {
     const top = wing[wing.length - 1];
     const fits = suitOf(top) === suitOf(deepest) && (rankOf(deepest) + 1) % RANK_COUNT === rankOf(top);
     if (!fits) return `${formatCard(deepest)} cannot go on ${formatCard(top)}`;
-    if (wing.length + cards.length > this.rules.maxWing) return `wing ${index + 1} would hold more than ${this.rules.maxWing} cards`;
+    if (wing.length + cards.length > this.rules.maxWing) return `wing ${index + 1} would hold more than ${plural(this.rules.maxWing, 'card')}`;
     return '';
   }
   fillSpaces(): void {
@@ -112,8 +113,8 @@ class Table {
       if (move.count > 1 || (move.target === 'W' && this.rules.wingMoves === 'whole')) {
         if (move.target !== 'W') return 'only one card at a time goes to a foundation';
         if (this.rules.wingMoves === 'single') return 'wing cards move one at a time under these rules';
-        if (move.count > wing.length) return `wing ${move.fromWing} holds only ${wing.length} cards`;
-        if (this.rules.wingMoves === 'whole' && move.count !== wing.length) return `only a whole wing (${wing.length} cards) may move under these rules`;
+        if (move.count > wing.length) return `wing ${move.fromWing} holds only ${plural(wing.length, 'card')}`;
+        if (this.rules.wingMoves === 'whole' && move.count !== wing.length) return `only a whole wing (${plural(wing.length, 'card')}) may move under these rules`;
       }
       cards = wing.slice(wing.length - move.count);
       for (let i = 1; i < cards.length; i++) {
@@ -165,10 +166,10 @@ export function verify(deck: Deck, rules: RuleSet, moves: readonly Move[]): Veri
   const table = new Table(deck, rules);
   for (let i = 0; i < moves.length; i++) {
     if (table.won()) {
-      return { status: 'illegal', moveIndex: i, reason: `move ${i} ${formatMove(moves[i])}: the game is already won`, foundationCards: CARD_COUNT };
+      return { status: 'illegal', moveIndex: i, reason: `move ${i + 1} ${formatMove(moves[i])}: the game is already won`, foundationCards: CARD_COUNT };
     }
     const problem = table.play(moves[i]);
-    if (problem) return { status: 'illegal', moveIndex: i, reason: `move ${i} ${formatMove(moves[i])}: ${problem}`, foundationCards: table.foundationCards() };
+    if (problem) return { status: 'illegal', moveIndex: i, reason: `move ${i + 1} ${formatMove(moves[i])}: ${problem}`, foundationCards: table.foundationCards() };
   }
   return { status: table.won() ? 'ok' : 'incomplete', foundationCards: table.foundationCards() };
 }

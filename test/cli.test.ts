@@ -66,7 +66,8 @@ describe('eaglewing verify', () => {
     const result = run('verify', '--deal', bad.deal, '--moves', bad.moves, '--json');
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'illegal', moveIndex: 4 });
-    expect(JSON.parse(result.stdout).reason).toContain('move 4 KF');
+    // the JSON index counts from 0, the text from 1 (as solve numbers its moves)
+    expect(JSON.parse(result.stdout).reason).toContain('move 5 KF');
   });
   it('exit 1 for a legal line that does not win', () => {
     const result = run('verify', '--deal', winning.deal, '--moves', 'T XF', '--json');
@@ -75,7 +76,7 @@ describe('eaglewing verify', () => {
     expect(run('verify', '1', '--moves', 'T').stdout).toContain('incomplete');
   });
   it('exit 2 for a malformed move list or deal string', () => {
-    expectBadInput(run('verify', '1', '--moves', 'T QQ'), 'move 1');
+    expectBadInput(run('verify', '1', '--moves', 'T QQ'), 'move 2');
     expectBadInput(run('verify', '--deal', 'AS KS', '--moves', 'T'), 'bad deal string');
     expectBadInput(run('verify', '--moves', 'T'), 'give a deal number or --deal');
   });

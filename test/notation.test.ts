@@ -19,10 +19,10 @@ describe('move notation (RULES §5)', () => {
   it.each(['', 'Q', 'TF', 'RW1', 'X', 'SF', '1W1W2', '2XF', '2W1F', 'W1F(ZZ)', 'R(2C)', 'W1W', 'XF)'])('%s is malformed', (token) => {
     expect(() => parseMove(token)).toThrow(InputError);
   });
-  it('names the index of a malformed token in a list', () => {
+  it('names the place of a malformed token in a list, counting from 1', () => {
     const result = validateMoveList('T XF Q T');
     expect(result.ok).toBe(false);
-    expect(result.error).toContain('move 2');
+    expect(result.error).toContain('move 3');
     expect(parseMoveList('T  XF,W1F')).toHaveLength(3);
   });
   it('parses wing numbers the rules do not have, for the verifier to refuse', () => {

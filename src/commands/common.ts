@@ -1,10 +1,12 @@
 // What several commands share: option groups, reading deals, and printing (the deal heading, the summary table and JSON).
+import { asciiTrim, quote } from '../text.js';
+import type { PlayerSpec } from '../players/index.js';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { dealFromNumber, parseDeal, parseDealNumber, type Deck } from '../deal.js';
+import { dealFromNumber, MAX_DEAL_NUMBER, parseDeal, parseDealNumber, type Deck } from '../deal.js';
 import { InputError, UsageError } from '../errors.js';
-import { runOptionFlags, type RunOptionName } from '../options.js';
-import { canonicalRules, DEFAULT_PRESET, optionHelp, optionPlaceholder, PRESET_NAMES, resolveRules, RULE_OPTIONS_IN_HELP_ORDER, type RuleField, type RuleSet } from '../rules.js';
+import { parseRunOption, runOptionFlags, type RunOptionName } from '../options.js';
+import { canonicalRules, DEFAULT_PRESET, findPreset, optionHelp, optionPlaceholder, PRESET_NAMES, resolveRules, RULE_OPTIONS_IN_HELP_ORDER, type RuleField, type RuleSet } from '../rules.js';
 import type { SummaryRow } from '../run/csv.js';
 import { formatRate, winRate } from '../run/stats.js';
 
@@ -43,13 +45,68 @@ export function addLimitOptions(command: Command): Command {
   return command.option('--no-prune', 'plain search over all legal moves: no dominance rules (forced or pass-by plays, space symmetry, stock resources)');
 }
 
+/** The rules of a one-preset command; the preset name in flags is set to its own spelling. */
 export function rulesFrom(flags: RuleFlags): RuleSet {
-  return resolveRules(flags.preset ?? DEFAULT_PRESET, flags);
+  flags.preset = singlePreset(flags.preset);
+  return resolveRules(flags.preset, flags);
 }
 
-/** `strict,coops` -> ['strict', 'coops'] (sim and sweep take several presets). */
+/**
+ * `strict,COOPS,strict` -> ['strict', 'coops'] (sim and sweep take several presets): any case, each
+ * preset once, every name checked; an empty list is refused.
+ */
 export function presetList(text: string | undefined): string[] {
-  return (text ?? DEFAULT_PRESET).split(',').map((name) => name.trim()).filter(Boolean);
+  const names = (text ?? DEFAULT_PRESET).split(',').map(asciiTrim).filter(Boolean);
+  if (names.length === 0) throw new InputError('--preset needs at least one preset name');
+  const presets: string[] = [];
+  for (const name of names) {
+    const preset = findPreset(name);
+    if (!preset) resolveRules(name);
+    if (preset && !presets.includes(preset.name)) presets.push(preset.name);
+  }
+  return presets;
+}
+
+/** The one preset of deal, verify and solve, in its own spelling. */
+export function singlePreset(text: string | undefined): string {
+  const presets = presetList(text);
+  if (presets.length > 1) throw new InputError(`--preset takes one preset here, got ${quote(text ?? '')}`);
+  return presets[0];
+}
+
+/** Whether the user gave this option (not its default). */
+export function given(command: Command, option: string): boolean {
+  const source = command.getOptionValueSource(option);
+  return source !== undefined && source !== 'default';
+}
+
+/** Refuses options that mean nothing in the mode given, rather than dropping them silently. */
+export function refuseUnused(command: Command, options: readonly string[], why: string): void {
+  const used = options.filter((option) => given(command, option));
+  if (used.length > 0) {
+    const flags = used.map((option) => command.options.find((entry) => entry.attributeName() === option)?.long ?? option);
+    throw new UsageError(`${flags.join(', ')} ${used.length === 1 ? 'does' : 'do'} nothing ${why}`);
+  }
+}
+
+/** Options that shape only some players: refused with the others. */
+export function refuseIgnoredPlayerOptions(command: Command, player: PlayerSpec): void {
+  if (player.name !== 'sampling') refuseUnused(command, ['samples', 'sampleNodes', 'sampleSeed'], `for --player ${player.name} (they shape the sampling player)`);
+  if (player.name !== 'thoughtful') refuseUnused(command, ['maxNodes', 'timeLimit', 'memory', 'prune'], `for --player ${player.name} (they limit the solver, --player thoughtful)`);
+}
+
+/** The range --from … --from + --deals - 1, refused when it goes past the last deal number. */
+export function dealRange(fromText: string, dealsText: string): { from: number; deals: number } {
+  const deals = parseRunOption('deals', dealsText);
+  const from = parseRunOption('from', fromText);
+  // compared as deals - 1 > MAX - from: the sum itself could round past 2^53 and look in range
+  if (deals - 1 > MAX_DEAL_NUMBER - from) throw new InputError(`--from ${from} plus --deals ${deals} goes past the last deal number, ${MAX_DEAL_NUMBER}`);
+  return { from, deals };
+}
+
+/** A word for a POSIX shell: as it is when that is safe, else in single quotes. */
+export function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
 /** A deal from a number argument or a --deal string; exactly one of them. */
@@ -67,19 +124,20 @@ export function readDealsFile(file: string): Deck[] {
   try {
     text = readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (error) {
-    throw new InputError(`cannot read --deals-file ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new InputError(`cannot read --deals-file ${quote(file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
   const decks: Deck[] = [];
-  const lines = text.split(/\r?\n/);
+  const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split(/\r?\n/);
   lines.forEach((line, index) => {
-    if (line.trim() === '') return;
+    if (asciiTrim(line) === '') return;
     try {
       decks.push(parseDeal(line));
     } catch (error) {
-      if (error instanceof InputError) throw new InputError(`${file} line ${index + 1}: ${error.message}`);
+      if (error instanceof InputError) throw new InputError(`${quote(file)} line ${index + 1}: ${error.message}`);
       throw error;
     }
   });
+  if (decks.length === 0) throw new InputError(`no deals in --deals-file ${quote(file)}`);
   return decks;
 }
 
@@ -87,7 +145,9 @@ export function useColor(): boolean {
   return Boolean(process.stdout.isTTY) && process.env.NO_COLOR === undefined;
 }
 
+/** Writes a line to standard output, unless its reader has gone (a closed pipe: see bin/eaglewing.js). */
 export function print(text: string): void {
+  if (process.stdout.destroyed) return;
   process.stdout.write(text.endsWith('\n') ? text : text + '\n');
 }
 
@@ -99,7 +159,7 @@ export function dealHeading(number: number | undefined, preset: string | undefin
 export function summaryJson(summary: SummaryRow[]) {
   return summary.map((group) => {
     const rate = winRate(group);
-    return { preset: group.preset, rules: group.rules, player: group.player, deals: rate.deals, won: rate.won, lost: rate.lost, unknown: rate.unknown, winRate: rate.winRate, ci95: [rate.ci95.low, rate.ci95.high], unknownAsLost: rate.unknownAsLost, unknownAsWon: rate.unknownAsWon };
+    return { preset: group.preset, rules: group.rules, player: group.player, deals: rate.deals, won: rate.won, lost: rate.lost, unknown: rate.unknown, winRate: rate.winRate, ci95: rate.ci95 === null ? null : [rate.ci95.low, rate.ci95.high], unknownAsLost: rate.unknownAsLost, unknownAsWon: rate.unknownAsWon };
   });
 }
 

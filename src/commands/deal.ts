@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { formatCard } from '../cards.js';
 import { formatDeal, type Deck } from '../deal.js';
 import { Game } from '../engine.js';
+import { UsageError } from '../errors.js';
 import { dealLayout, dealtWingCard, WING_COUNT } from '../layout.js';
 import { renderLayout } from '../render.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
@@ -34,6 +35,8 @@ export function register(program: Command): void {
       .option('--symbols', 'use suit symbols ♣♦♥♠ in the layout')
       .addHelpText('after', '\nExamples:\n  eaglewing deal 7\n  eaglewing deal 7 --string\n  eaglewing deal 7 --trunk 8 --json'),
   ).action((numberArgument: string, flags: RuleFlags & { string?: boolean; json?: boolean; symbols?: boolean }) => {
+    if (flags.json && flags.string) throw new UsageError('give --json or --string, not both');
+    if (flags.symbols && (flags.json || flags.string)) throw new UsageError('--symbols draws the layout: it does nothing with --json or --string');
     const rules = rulesFrom(flags);
     const { deck, number } = deckFrom(numberArgument, undefined);
     if (flags.json) return print(JSON.stringify(describeDeal(deck, rules, number)));

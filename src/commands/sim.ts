@@ -1,17 +1,32 @@
 // eaglewing sim: a range of numbered deals under one or more presets on every core, with per-deal and summary CSVs.
 import type { Command } from 'commander';
-import { InputError, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { parseRunOption } from '../options.js';
 import { parsePlayerSpec, playerLabel } from '../players/index.js';
 import { Progress } from '../progress.js';
 import { canonicalRules, PRESET_NAMES, resolveRules } from '../rules.js';
 import { summaryCsv } from '../run/csv.js';
-import { writeFileAtomic } from '../run/files.js';
+import { checkOutput, refuseSameFile, STDOUT, writeWholeFile } from '../run/files.js';
+import { quote } from '../text.js';
 import { DEFAULT_CHUNK, defaultWorkers, parseShard, type SimJob } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
-import { addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, presetList, printSummary, type PlayerFlags, type RuleFlags } from './common.js';
-import { EXIT_INTERRUPTED } from './exit.js';
+import {
+  addLimitOptions,
+  addPlayerOptions,
+  addRuleOptions,
+  addRunOption,
+  dealRange,
+  presetList,
+  print,
+  refuseIgnoredPlayerOptions,
+  shellWord,
+  summaryJson,
+  summaryTable,
+  type PlayerFlags,
+  type RuleFlags,
+} from './common.js';
+import { EXIT_INTERRUPTED, EXIT_WRITE } from './exit.js';
 
 interface SimFlags extends PlayerFlags {
   deals: string;
@@ -54,23 +69,30 @@ Examples:
   eaglewing sim --preset coops --deals 100000 --out deals.csv --resume`,
     );
   addPlayerOptions(addLimitOptions(addRuleOptions(command, `comma list of presets: ${PRESET_NAMES.join(', ')}`)), 'thoughtful (the solver), greedy or sampling (no-peek players, RULES §6)').action(
-    async (flags: RuleFlags & LimitFlags & SimFlags) => {
+    async (flags: RuleFlags & LimitFlags & SimFlags, command: Command) => {
       const presets = presetList(flags.preset);
-      if (presets.length === 0) throw new InputError('--preset needs at least one preset name');
-      if (new Set(presets).size !== presets.length) throw new InputError(`--preset names a preset twice: ${flags.preset}`);
       const player = parsePlayerSpec(flags.player, flags);
+      refuseIgnoredPlayerOptions(command, player);
+      const solver = parseSolverOptions(flags);
       const jobs: SimJob[] = presets.map((preset) => {
         const rules = resolveRules(preset, flags);
-        return { preset, rules, rulesText: canonicalRules(rules), player, playerLabel: playerLabel(player) };
+        return { preset, rules, rulesText: canonicalRules(rules), player, playerLabel: playerLabel(player, solver) };
       });
-      const solver = parseSolverOptions(flags);
-      const deals = parseRunOption('deals', flags.deals);
-      const from = parseRunOption('from', flags.from);
-      if (from + deals - 1 > Number.MAX_SAFE_INTEGER) throw new InputError('--from plus --deals goes past deal 2^53-1');
+      const { from, deals } = dealRange(flags.from, flags.deals);
       const workers = flags.workers === undefined ? defaultWorkers() : parseRunOption('workers', flags.workers);
       const chunk = parseRunOption('chunk', flags.chunk);
       const shard = parseShard(flags.shard);
+      // every output is checked before any deal is solved
       if (flags.resume && flags.out === undefined) throw new UsageError('--resume needs --out');
+      if (flags.force && flags.out === undefined) throw new UsageError('--force needs --out (it replaces that file)');
+      if (flags.force && flags.resume) throw new UsageError('give --resume (continue the file) or --force (replace it), not both');
+      if (flags.out === STDOUT && flags.resume) throw new UsageError('--resume needs a file, not standard output');
+      const outputs = [
+        { role: '--out', path: flags.out },
+        { role: '--summary', path: flags.summary },
+      ].filter((output): output is { role: string; path: string } => output.path !== undefined);
+      for (const output of outputs) checkOutput(output.role, output.path);
+      refuseSameFile(outputs);
       const progress = Progress.forStream(Boolean(flags.quiet));
       const controller = new AbortController();
       const onInterrupt = () => controller.abort();
@@ -91,15 +113,20 @@ Examples:
         process.removeListener('SIGINT', onInterrupt);
         process.removeListener('SIGTERM', onInterrupt);
       }
-      if (flags.summary) writeFileAtomic(flags.summary, summaryCsv(outcome.summary));
-      printSummary(outcome.summary, flags.json);
+      // with the rows on standard output, the summary goes to standard error
+      const summaryText = flags.json ? JSON.stringify(summaryJson(outcome.summary)) : summaryTable(outcome.summary);
+      if (flags.out === STDOUT) process.stderr.write(summaryText + '\n');
+      else print(summaryText);
+      const again = ['eaglewing', ...process.argv.slice(2).filter((arg) => arg !== '--resume' && arg !== '--force'), '--resume'].map(shellWord).join(' ');
+      if (outcome.writeError) {
+        process.stderr.write(`eaglewing: ${outcome.writeError.message}; the rows before it are kept in ${quote(flags.out ?? '')}; once it can be written, continue with:\n  ${again}\n`);
+        process.exitCode = EXIT_WRITE;
+        return;
+      }
+      if (flags.summary) writeWholeFile(flags.summary, summaryCsv(outcome.summary));
       if (outcome.interrupted) {
-        const again = process.argv.slice(2).filter((arg) => arg !== '--resume' && arg !== '--force');
-        process.stderr.write(
-          flags.out
-            ? `interrupted: finished rows are in ${flags.out}; continue with:\n  eaglewing ${again.join(' ')} --resume\n`
-            : 'interrupted (no --out file, so nothing to resume)\n',
-        );
+        const resumable = flags.out !== undefined && flags.out !== STDOUT;
+        process.stderr.write(resumable ? `interrupted: finished rows are in ${quote(flags.out!)}; continue with:\n  ${again}\n` : 'interrupted (no --out file, so nothing to resume)\n');
         process.exitCode = EXIT_INTERRUPTED;
       }
     },

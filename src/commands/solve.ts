@@ -1,4 +1,5 @@
 // eaglewing solve: one deal or a file of deals, by the solver (won with a line, lost, unknown) or by a no-peek player.
+import { plural } from '../text.js';
 import type { Command } from 'commander';
 import { formatDeal } from '../deal.js';
 import { Game } from '../engine.js';
@@ -14,6 +15,8 @@ import { numberedMoves, solveReport, statsLines, type SolveReport } from '../run
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
 import { Solver } from '../solver/search.js';
 import {
+  refuseIgnoredPlayerOptions,
+  refuseUnused,
   addLimitOptions,
   addPlayerOptions,
   addRuleOptions,
@@ -54,19 +57,22 @@ Examples:
   eaglewing solve 92 --preset coops --max-nodes 100000 --stats`,
   );
   addPlayerOptions(addLimitOptions(addRuleOptions(command)), 'thoughtful (default: the solver), or greedy / sampling to watch a no-peek player').action(
-    async (numberArgument: string | undefined, flags: SolveFlags) => {
+    async (numberArgument: string | undefined, flags: SolveFlags, command: Command) => {
       const rules = rulesFrom(flags);
       const options = parseSolverOptions(flags);
       const spec = parsePlayerSpec(flags.player, flags);
+      refuseIgnoredPlayerOptions(command, spec);
+      if (flags.dealsFile === undefined) refuseUnused(command, ['workers'], 'without --deals-file (one deal is solved on one thread)');
       if (spec.name !== 'thoughtful') {
         if (flags.dealsFile !== undefined) throw new UsageError('--player works on one deal (a number or --deal)');
+        refuseUnused(command, ['stats'], `for --player ${spec.name} (the table is the solver's)`);
         const { deck, number } = deckFrom(numberArgument, flags.deal);
         const played = playDeal(deck, rules, makePlayer(spec));
         const report = { deal: formatDeal(deck), rules: canonicalRules(rules), player: playerLabel(spec), result: played.result, ms: played.ms, moves: formatMoveList(played.moves), reason: played.reason };
         if (flags.json) print(JSON.stringify(report));
         else {
           print(dealHeading(number, flags.preset, rules, report.player));
-          print(`${played.result.toUpperCase()}${played.reason ? ` (${played.reason})` : ''}  ${played.moves.length} moves  time ${played.ms} ms\n`);
+          print(`${played.result.toUpperCase()}${played.reason ? ` (${played.reason})` : ''}  ${plural(played.moves.length, 'move')}  time ${played.ms} ms\n`);
           print(numberedMoves(played.moves));
         }
         process.exitCode = played.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
@@ -74,6 +80,7 @@ Examples:
       }
       if (flags.dealsFile !== undefined) {
         if (numberArgument !== undefined || flags.deal !== undefined) throw new UsageError('give a deal number, --deal or --deals-file, not several');
+        refuseUnused(command, ['stats'], 'with --deals-file (it describes one solve)');
         const decks = readDealsFile(flags.dealsFile);
         const show = (report: SolveReport) => print(flags.json ? JSON.stringify(report) : `${report.result}\t${report.nodes}\t${report.ms}ms\t${report.deal}`);
         if (flags.workers !== undefined) {
@@ -100,7 +107,7 @@ Examples:
         print(renderLayout(new Game(deck, rules), { color, symbols: color }));
         const verdict = result.result === 'unknown' ? `unknown (${result.unknownReason} limit reached)` : result.result;
         print(`\n${verdict.toUpperCase()}  nodes ${result.nodes.toLocaleString('en-US')}  time ${result.ms} ms`);
-        if (result.result === 'won') print(`\nSolution, ${result.moves.length} moves:\n${numberedMoves(result.moves)}`);
+        if (result.result === 'won') print(`\nSolution, ${plural(result.moves.length, 'move')}:\n${numberedMoves(result.moves)}`);
       }
       if (flags.stats) process.stderr.write(statsLines(result) + '\n');
       process.exitCode = result.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;

@@ -5,12 +5,12 @@ import { parsePlayerSpec } from '../players/index.js';
 import { Progress } from '../progress.js';
 import { resolveRules } from '../rules.js';
 import type { SummaryRow } from '../run/csv.js';
-import { writeFileAtomic } from '../run/files.js';
+import { checkOutput, refuseSameFile, writeWholeFile } from '../run/files.js';
 import { DEFAULT_CHUNK, defaultWorkers } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseVary, sweepChart, sweepCsv, sweepJobs } from '../run/sweep.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
-import { addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, presetList, printSummary, type PlayerFlags, type RuleFlags } from './common.js';
+import { addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, dealRange, presetList, printSummary, refuseIgnoredPlayerOptions, type PlayerFlags, type RuleFlags } from './common.js';
 
 type SweepFlags = RuleFlags & LimitFlags & PlayerFlags & { vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean };
 
@@ -28,16 +28,22 @@ export function register(program: Command): void {
     .option('--json', 'print the points as JSON')
     .option('--quiet', 'no progress output')
     .addHelpText('after', '\nExample:\n  eaglewing sweep --preset strict,coops --vary trunk=0..20 --deals 500 --out trunk.csv --chart trunk.svg');
-  addPlayerOptions(addLimitOptions(addRuleOptions(command, 'comma list of presets, one line each in the chart')), 'thoughtful, greedy or sampling').action(async (flags: SweepFlags) => {
+  addPlayerOptions(addLimitOptions(addRuleOptions(command, 'comma list of presets, one line each in the chart')), 'thoughtful, greedy or sampling').action(async (flags: SweepFlags, command: Command) => {
     const spec = parseVary(flags.vary);
     const presets = presetList(flags.preset);
     for (const preset of presets) resolveRules(preset, flags);
     const player = parsePlayerSpec(flags.player, flags);
-    const jobs = sweepJobs(presets, flags, spec, player);
+    refuseIgnoredPlayerOptions(command, player);
     const solver = parseSolverOptions(flags);
-    const deals = parseRunOption('deals', flags.deals);
-    const from = parseRunOption('from', flags.from);
+    const jobs = sweepJobs(presets, flags, spec, player, solver);
+    const { from, deals } = dealRange(flags.from, flags.deals);
     const workers = flags.workers === undefined ? defaultWorkers() : parseRunOption('workers', flags.workers);
+    const outputs = [
+      { role: '--out', path: flags.out },
+      { role: '--chart', path: flags.chart },
+    ].filter((output): output is { role: string; path: string } => output.path !== undefined);
+    for (const output of outputs) checkOutput(output.role, output.path);
+    refuseSameFile(outputs);
     const progress = Progress.forStream(Boolean(flags.quiet));
     let outcome;
     try {
@@ -48,8 +54,8 @@ export function register(program: Command): void {
     } finally {
       progress.stop();
     }
-    if (flags.out) writeFileAtomic(flags.out, sweepCsv(outcome.summary, spec));
-    if (flags.chart) writeFileAtomic(flags.chart, sweepChart(outcome.summary, spec, deals));
+    if (flags.out) writeWholeFile(flags.out, sweepCsv(outcome.summary, spec));
+    if (flags.chart) writeWholeFile(flags.chart, sweepChart(outcome.summary, spec, deals));
     const valueLabel = (group: SummaryRow) => `${(new RegExp(`(?:^|;)(${spec.option}=\\d+)`).exec(group.rules)?.[1] ?? '').padEnd(spec.option.length + 4)}`;
     printSummary(outcome.summary, flags.json, valueLabel);
   });

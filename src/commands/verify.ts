@@ -1,4 +1,5 @@
 // eaglewing verify: replays a move list with the independent verifier and says whether it wins.
+import { plural } from '../text.js';
 import type { Command } from 'commander';
 import { CARD_COUNT } from '../cards.js';
 import { parseMoveList } from '../notation.js';
@@ -30,9 +31,9 @@ export function register(program: Command): void {
       output.reason = result.reason ?? (result.status === 'ok' ? 'all 52 cards are on the foundations' : `legal, but only ${result.foundationCards} of 52 cards reach the foundations`);
       print(JSON.stringify(output));
     } else if (result.status === 'ok') {
-      print(`ok: the ${moves.length} moves win`);
+      print(`ok: the ${plural(moves.length, 'move')} win`);
     } else if (result.status === 'incomplete') {
-      print(`incomplete: the ${moves.length} moves are legal but leave ${CARD_COUNT - result.foundationCards} cards off the foundations`);
+      print(`incomplete: the ${plural(moves.length, 'move')} ${moves.length === 1 ? 'is legal but leaves' : 'are legal but leave'} ${plural(CARD_COUNT - result.foundationCards, 'card')} off the foundations`);
     } else {
       print(`illegal: ${result.reason}`);
     }

@@ -1,6 +1,9 @@
 // Player names and settings as the command line gives them, and the player they make.
+import { asciiLower, asciiTrim, quote } from '../text.js';
 import { InputError } from '../errors.js';
 import { parseRunOption } from '../options.js';
+import { solverOptionsText } from '../solver/limits.js';
+import { DEFAULT_SOLVER_OPTIONS, type SolverOptions } from '../solver/search.js';
 import { GreedyPlayer } from './greedy.js';
 import type { Player } from './observation.js';
 import { DEFAULT_SAMPLING, SamplingPlayer, samplingSettingsText, type SamplingSettings } from './sampling.js';
@@ -14,8 +17,8 @@ export interface PlayerSpec {
 }
 
 export function parsePlayerSpec(name: string, flags: { samples?: string; sampleNodes?: string; sampleSeed?: string }): PlayerSpec {
-  const lower = name.trim().toLowerCase();
-  if (!(PLAYER_NAMES as readonly string[]).includes(lower)) throw new InputError(`--player must be one of ${PLAYER_NAMES.join(', ')}, got '${name}'`);
+  const lower = asciiLower(asciiTrim(name));
+  if (!(PLAYER_NAMES as readonly string[]).includes(lower)) throw new InputError(`--player must be one of ${PLAYER_NAMES.join(', ')}, got ${quote(name)}`);
   return {
     name: lower as PlayerName,
     sampling: {
@@ -33,8 +36,9 @@ export function makePlayer(spec: PlayerSpec): Player {
   throw new Error(`${spec.name} is not a no-peek player`);
 }
 
-/** The `player` column: the name, then the settings that shape its play. */
-export function playerLabel(spec: PlayerSpec): string {
+/** The `player` column: the name, then the settings that shape its play (for the solver, limits other than the defaults). */
+export function playerLabel(spec: PlayerSpec, solver: SolverOptions = DEFAULT_SOLVER_OPTIONS): string {
   if (spec.name === 'sampling') return `sampling:${samplingSettingsText(spec.sampling)}`;
-  return spec.name;
+  const options = spec.name === 'thoughtful' ? solverOptionsText(solver) : '';
+  return options === '' ? spec.name : `${spec.name}:${options}`;
 }

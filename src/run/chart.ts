@@ -1,5 +1,5 @@
 // SVG line charts of win rate against a varied option, with 95% intervals as error bars; no browser needed.
-import { winRate } from './stats.js';
+import { winRate, type Interval, type WinRate } from './stats.js';
 import type { SummaryRow } from './csv.js';
 
 export interface ChartSeries {
@@ -44,11 +44,15 @@ export function renderChart(title: string, xLabel: string, series: ChartSeries[]
   parts.push(`<text transform="translate(18 ${MARGIN.top + plotHeight / 2}) rotate(-90)" text-anchor="middle">win rate (95% Wilson interval)</text>`);
   series.forEach((line, index) => {
     const color = COLORS[index % COLORS.length];
-    const points = [...line.points].sort((a, b) => a.x - b.x);
-    const path = points.map((point) => `${sx(point.x).toFixed(1)},${sy(winRate(point.row).winRate).toFixed(1)}`).join(' ');
-    parts.push(`<polyline points="${path}" fill="none" stroke="${color}" stroke-width="2"/>`);
+    // a value where no deal was decided has no rate: no point is drawn there
+    const points = [...line.points]
+      .sort((a, b) => a.x - b.x)
+      .map((point) => ({ x: point.x, rate: winRate(point.row) }))
+      .filter((point): point is { x: number; rate: WinRate & { winRate: number; ci95: Interval } } => point.rate.winRate !== null && point.rate.ci95 !== null);
+    const path = points.map((point) => `${sx(point.x).toFixed(1)},${sy(point.rate.winRate).toFixed(1)}`).join(' ');
+    if (points.length > 0) parts.push(`<polyline points="${path}" fill="none" stroke="${color}" stroke-width="2"/>`);
     for (const point of points) {
-      const rate = winRate(point.row);
+      const rate = point.rate;
       const x = sx(point.x).toFixed(1);
       parts.push(`<line x1="${x}" x2="${x}" y1="${sy(rate.ci95.low).toFixed(1)}" y2="${sy(rate.ci95.high).toFixed(1)}" stroke="${color}"/>`);
       parts.push(`<circle cx="${x}" cy="${sy(rate.winRate).toFixed(1)}" r="3" fill="${color}"><title>${escapeXml(`${line.label} ${xLabel} ${point.x}: ${(100 * rate.winRate).toFixed(1)}% (${(100 * rate.ci95.low).toFixed(1)}–${(100 * rate.ci95.high).toFixed(1)}%), ${rate.deals} deals`)}</title></circle>`);

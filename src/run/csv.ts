@@ -1,4 +1,5 @@
 // Per-deal and summary CSV rows (csv-stringify), reading them back for --resume and merge, with corruption reported.
+import { quote } from '../text.js';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../errors.js';
 import type { Verdict } from '../solver/search.js';
@@ -43,7 +44,7 @@ export function dealRowsCsv(rows: readonly DealRow[]): string {
 }
 
 /** Splits CSV text into records; fields may be quoted with "" escapes (as csv-stringify writes them). */
-function parseRecords(text: string): { records: string[][]; lineOfRecord: number[]; incompleteTail: boolean } {
+function parseRecords(text: string): { records: string[][]; lineOfRecord: number[]; incompleteTail: boolean; openQuote: boolean } {
   const records: string[][] = [];
   const lineOfRecord: number[] = [];
   let field = '';
@@ -84,8 +85,14 @@ function parseRecords(text: string): { records: string[][]; lineOfRecord: number
     } else field += char;
     i++;
   }
+  // text after the last line end: a last row written without its line end, or one cut short
   const incompleteTail = field !== '' || record.length > 0 || quoted;
-  return { records, lineOfRecord, incompleteTail };
+  if (incompleteTail && !quoted) {
+    record.push(field);
+    records.push(record);
+    lineOfRecord.push(recordLine);
+  }
+  return { records, lineOfRecord, incompleteTail, openQuote: quoted };
 }
 
 export interface ReadDealRows {
@@ -98,30 +105,48 @@ function parseDealRecord(record: string[], where: string): DealRow {
   if (record.length !== DEAL_COLUMNS.length) throw new InputError(`${where}: expected ${DEAL_COLUMNS.length} fields, got ${record.length}`);
   const [deal, preset, rules, player, result, nodes, ms, solutionLength, solution, reason] = record;
   const number = Number(deal);
-  if (!/^\d+$/.test(deal) || !Number.isSafeInteger(number) || number < 1) throw new InputError(`${where}: bad deal number '${deal}'`);
-  if (result !== 'won' && result !== 'lost' && result !== 'unknown') throw new InputError(`${where}: bad result '${result}'`);
+  if (!/^\d+$/.test(deal) || !Number.isSafeInteger(number) || number < 1) throw new InputError(`${where}: bad deal number ${quote(deal)}`);
+  if (result !== 'won' && result !== 'lost' && result !== 'unknown') throw new InputError(`${where}: bad result ${quote(result)}`);
   for (const [name, value] of [['nodes', nodes], ['ms', ms], ['solution_length', solutionLength]] as const) {
-    if (!/^\d+$/.test(value)) throw new InputError(`${where}: bad ${name} '${value}'`);
+    if (!/^\d+$/.test(value)) throw new InputError(`${where}: bad ${name} ${quote(value)}`);
   }
   if (preset === '' || rules === '' || player === '') throw new InputError(`${where}: empty preset, rules or player`);
   return { deal: number, preset, rules, player, result, nodes: Number(nodes), ms: Number(ms), solutionLength: Number(solutionLength), solution, reason };
 }
 
+/** Reasons a complete row can end with (RULES §6 unknowns; a failed worker's row says more and is solved again). */
+const LIMIT_REASONS = new Set(['', 'max-nodes', 'time-limit', 'memory']);
+
 /**
- * Reads a per-deal CSV. A last line cut short (no newline, or too few fields) is reported in
- * `tornLastLine` and left out; any other bad line is an InputError naming the file and line.
+ * Whether a last row written without its line end is whole: cut short at a comma it would still
+ * parse, so it must also end in a reason a row ends with, and a won row's solution must hold as many
+ * moves as its length says.
+ */
+function wholeWithoutLineEnd(row: DealRow): boolean {
+  if (!LIMIT_REASONS.has(row.reason)) return false;
+  return row.result !== 'won' || row.solution.split(' ').filter(Boolean).length === row.solutionLength;
+}
+
+/**
+ * Reads a per-deal CSV. A byte order mark, CRLF line ends and quoted fields are accepted. A last line
+ * cut short is reported in `tornLastLine` and left out (a last row that is whole but has no line end
+ * is kept); any other bad line is an InputError naming the file and line.
  */
 export function readDealRows(text: string, file: string): ReadDealRows {
-  const { records, lineOfRecord, incompleteTail } = parseRecords(text);
-  if (records.length === 0) throw new InputError(`${file}: empty, or no header line`);
-  if (records[0].join(',') !== DEAL_COLUMNS.join(',')) throw new InputError(`${file}: not a per-deal CSV (header should be ${DEAL_COLUMNS.join(',')})`);
+  const { records, lineOfRecord, incompleteTail, openQuote } = parseRecords(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  if (records.length === 0) throw new InputError(`${quote(file)}: empty, or no header line`);
+  if (records[0].join(',') !== DEAL_COLUMNS.join(',')) {
+    throw new InputError(`${quote(file)}: not a per-deal CSV: its first line is ${quote(records[0].join(','))}, where eaglewing sim --out writes ${DEAL_COLUMNS.join(',')}`);
+  }
   const rows: DealRow[] = [];
   let tornLastLine: string | undefined;
   for (let i = 1; i < records.length; i++) {
-    const where = `${file} line ${lineOfRecord[i]}`;
-    const isLast = i === records.length - 1 && !incompleteTail;
+    const where = `${quote(file)} line ${lineOfRecord[i]}`;
+    const isLast = i === records.length - 1;
     try {
-      rows.push(parseDealRecord(records[i], where));
+      const row = parseDealRecord(records[i], where);
+      if (isLast && incompleteTail && !wholeWithoutLineEnd(row)) throw new InputError(`${where}: cut short (no line end)`);
+      rows.push(row);
     } catch (error) {
       if (isLast && error instanceof InputError) {
         tornLastLine = error.message;
@@ -130,9 +155,8 @@ export function readDealRows(text: string, file: string): ReadDealRows {
       throw error;
     }
   }
-  if (incompleteTail) {
-    tornLastLine = `${file}: the last line is cut short (no line end)`;
-  }
+  // a last line cut inside a quoted field is not a record at all
+  if (openQuote) tornLastLine = `${quote(file)}: the last line is cut short (inside a quoted field)`;
   return { rows, tornLastLine };
 }
 
@@ -196,8 +220,8 @@ export function summaryCsv(summary: readonly SummaryRow[]): string {
           rate.lost,
           rate.unknown,
           roundRate(rate.winRate),
-          roundRate(rate.ci95.low),
-          roundRate(rate.ci95.high),
+          roundRate(rate.ci95?.low ?? null),
+          roundRate(rate.ci95?.high ?? null),
           roundRate(rate.unknownAsLost),
           roundRate(rate.unknownAsWon),
         ];

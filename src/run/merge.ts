@@ -1,4 +1,5 @@
 // Combines per-deal CSVs from shards: refuses mixed rules and duplicated deals, sorts rows, recomputes the summary.
+import { quote } from '../text.js';
 import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { readDealRows, summarize, type DealRow, type SummaryRow } from './csv.js';
@@ -21,7 +22,7 @@ export function mergeFiles(files: readonly string[]): MergeResult {
     try {
       text = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new InputError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+      throw new InputError(`cannot read ${quote(file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
     const read = readDealRows(text, file);
     if (read.tornLastLine) warnings.push(`${read.tornLastLine}; left out of the merge`);
@@ -30,11 +31,11 @@ export function mergeFiles(files: readonly string[]): MergeResult {
       const known = rulesOf.get(group);
       if (!known) rulesOf.set(group, { rules: row.rules, file });
       else if (known.rules !== row.rules) {
-        throw new InputError(`mixed rules for ${group}: ${known.file} has ${known.rules}, ${file} has ${row.rules}`);
+        throw new InputError(`mixed rules for ${group}: ${quote(known.file)} has ${known.rules}, ${quote(file)} has ${row.rules}`);
       }
       const key = `${group} deal ${row.deal}`;
       const first = seen.get(key);
-      if (first !== undefined) throw new InputError(`duplicate ${key} in ${first === file ? file : `${first} and ${file}`}`);
+      if (first !== undefined) throw new InputError(`duplicate ${key} in ${first === file ? quote(file) : `${quote(first)} and ${quote(file)}`}`);
       seen.set(key, file);
       rows.push(row);
     }

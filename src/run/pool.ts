@@ -1,4 +1,5 @@
 // Runs chunks of deals on worker threads (piscina) as the scheduler says; the one pool of sim, sweep and solve --deals-file.
+import { asciiTrim, quote } from '../text.js';
 import { availableParallelism } from 'node:os';
 import { CARD_COUNT } from '../cards.js';
 import { Piscina } from 'piscina';
@@ -49,10 +50,10 @@ export function defaultWorkers(): number {
 }
 
 export function parseShard(text: string): Shard {
-  const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const match = /^(\d+)\/(\d+)$/.exec(asciiTrim(text));
   const index = match ? Number(match[1]) : NaN;
   const count = match ? Number(match[2]) : NaN;
-  if (!match || count < 1 || index < 1 || index > count) throw new InputError(`--shard must be i/n with 1 ≤ i ≤ n, got '${text}'`);
+  if (!match || count < 1 || index < 1 || index > count) throw new InputError(`--shard must be i/n with 1 ≤ i ≤ n, got ${quote(text)}`);
   return { index, count };
 }
 
@@ -86,6 +87,12 @@ async function drive<R>(options: Drive<R>): Promise<PoolOutcome> {
   });
   let running = 0;
   let interrupted = false;
+  let poolError: unknown;
+  // once stopped, a task still running may report to a pool being destroyed, which piscina raises as an
+  // 'error' event; its rows are not wanted any more. Before that, such an event is a fault to report.
+  pool.on('error', (error: unknown) => {
+    if (!interrupted) poolError ??= error;
+  });
   const window = options.workers * 2;
   try {
     await new Promise<void>((resolve) => {
@@ -129,9 +136,11 @@ async function drive<R>(options: Drive<R>): Promise<PoolOutcome> {
       if (scheduler.done()) resolve();
     });
   } finally {
+    interrupted = true;
     await pool.destroy();
   }
-  return { interrupted };
+  if (poolError !== undefined) throw poolError;
+  return { interrupted: !scheduler.done() };
 }
 
 /** Solves (or plays) numbered deals for each job; rows come back chunk by chunk in plan order. */

@@ -1,6 +1,8 @@
 // A bulk run: checks the output file (new, --force, or --resume), runs the pool, appends rows as they finish, tallies.
-import { closeSync, existsSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
-import { InputError } from '../errors.js';
+import { quote } from '../text.js';
+import { readFileSync } from 'node:fs';
+import { InputError, WriteError } from '../errors.js';
+import { OutputLock, outputExists, RowAppender } from './files.js';
 import { csvHeader, DEAL_COLUMNS, dealRowsCsv, readDealRows, SummaryTable, tornLineStart, type DealRow, type SummaryRow } from './csv.js';
 import { plannedDeals, runPool, type PoolOptions, type PoolOutcome, type SimJob } from './pool.js';
 import { DoneItems } from './scheduler.js';
@@ -26,23 +28,28 @@ export interface SimOutcome extends PoolOutcome {
   resumed: number;
   /** Deals this run will solve (after shard and resume). */
   planned: number;
+  /** Set when writing --out failed: the run stopped there, the rows before it are kept. */
+  writeError?: WriteError;
 }
 
-/** Reads the file to resume: its rows must have been made with the same rules for the same presets. */
+/** Reads the file to resume: its rows must have been made with the same rules, player and solver options, each deal once. */
 function loadResume(file: string, jobs: SimJob[], events: SimEvents): { rows: DealRow[]; goodBytes: number } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch (error) {
-    throw new InputError(`cannot read ${file} to resume: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw new InputError(`cannot read ${quote(file)} to resume: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
   const { rows, tornLastLine } = readDealRows(bytes.toString('utf8'), file);
   if (tornLastLine) events.warn?.(`${tornLastLine}; ignoring that line and solving its deal again`);
+  const seen = new DoneItems();
   for (const row of rows) {
-    const job = jobs.find((candidate) => candidate.preset === row.preset);
-    if (!job || job.rulesText !== row.rules || job.playerLabel !== row.player) {
-      throw new InputError(`${file} was made with other rules or another player (${row.preset}, ${row.player}: ${row.rules}); resume it with the same --preset and options, or write to a new file`);
+    const job = jobs.findIndex((candidate) => candidate.preset === row.preset);
+    if (job < 0 || jobs[job].rulesText !== row.rules || jobs[job].playerLabel !== row.player) {
+      throw new InputError(`${quote(file)} was made with other rules, another player or other solver limits (${row.preset}, ${row.player}: ${row.rules}); resume it with the same --preset and options, or write to a new file`);
     }
+    if (seen.has(job, row.deal)) throw new InputError(`${quote(file)} holds ${row.preset} deal ${row.deal} twice, so its counts would be wrong; it cannot be resumed (merge it to find the duplicates)`);
+    seen.add(job, row.deal);
   }
   // counted in the file's own bytes: decoding and re-encoding would move the cut wherever a row holds bytes that are not UTF-8
   return { rows, goodBytes: tornLastLine ? tornLineStart(bytes) : bytes.length };
@@ -52,44 +59,70 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
   const summary = new SummaryTable();
   const done = new DoneItems();
   let resumed = 0;
-  let descriptor: number | undefined;
+  let appender: RowAppender | undefined;
+  let lock: OutputLock | undefined;
   const { out } = options;
   if (out !== undefined) {
-    const exists = existsSync(out);
-    if (exists && options.resume) {
-      const { rows, goodBytes } = loadResume(out, options.jobs, events);
-      for (const row of rows) {
-        const inRange = row.deal >= options.from && row.deal < options.from + options.deals;
-        done.add(options.jobs.findIndex((job) => job.preset === row.preset), row.deal);
-        if (inRange) {
-          summary.add(row);
-          resumed++;
+    // before the file is read or touched: a second run on it stops here
+    lock = OutputLock.acquire(out);
+    try {
+      const exists = outputExists(out);
+      if (exists && options.resume) {
+        const { rows, goodBytes } = loadResume(out, options.jobs, events);
+        for (const row of rows) {
+          done.add(options.jobs.findIndex((job) => job.preset === row.preset), row.deal);
+          if (row.deal >= options.from && row.deal < options.from + options.deals) {
+            summary.add(row);
+            resumed++;
+          }
         }
+        appender = RowAppender.open(out, true);
+        appender.truncate(goodBytes);
+        // a last row kept whole but written without its line end gets one before the next row
+        if (appender.endsMidLine()) appender.write('\n');
+      } else if (exists && !options.force) {
+        throw new InputError(`${quote(out)} already exists: add --resume to continue it, or --force to replace it`);
+      } else {
+        appender = RowAppender.open(out, false);
+        appender.write(csvHeader(DEAL_COLUMNS));
       }
-      truncateSync(out, goodBytes);
-      descriptor = openSync(out, 'a');
-    } else if (exists && !options.force) {
-      throw new InputError(`${out} already exists: add --resume to continue it, or --force to replace it`);
-    } else {
-      descriptor = openSync(out, 'w');
-      writeSync(descriptor, csvHeader(DEAL_COLUMNS));
+    } catch (error) {
+      appender?.close();
+      lock.release();
+      throw error;
     }
   }
   const planned = plannedDeals({ ...options, done });
   events.start?.(planned, resumed);
+  // a write that fails stops the run as Ctrl-C does: the rows before it stay, and it can be resumed
+  const stop = new AbortController();
+  const forward = () => stop.abort();
+  options.signal?.addEventListener('abort', forward);
+  let writeError: WriteError | undefined;
   try {
     const outcome = await runPool({
       ...options,
       done,
+      signal: stop.signal,
       onRows: (rows) => {
-        // whole rows only, written as each chunk is handed back, so an interrupted run keeps them all
-        if (descriptor !== undefined) writeSync(descriptor, dealRowsCsv(rows));
+        if (writeError) return;
+        try {
+          // whole rows only, written as each chunk is handed back, so an interrupted run keeps them all
+          appender?.write(dealRowsCsv(rows));
+        } catch (error) {
+          if (!(error instanceof WriteError)) throw error;
+          writeError = error;
+          stop.abort();
+          return;
+        }
         for (const row of rows) summary.add(row);
         events.progress?.(rows);
       },
     });
-    return { ...outcome, summary: summary.rows(), resumed, planned };
+    return { ...outcome, interrupted: outcome.interrupted && writeError === undefined, summary: summary.rows(), resumed, planned, writeError };
   } finally {
-    if (descriptor !== undefined) closeSync(descriptor);
+    options.signal?.removeEventListener('abort', forward);
+    appender?.close();
+    lock?.release();
   }
 }

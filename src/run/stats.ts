@@ -1,4 +1,5 @@
 // Win rates with Wilson 95% intervals, and the bounds that count unknowns as lost and as won (RULES §6).
+import { plural } from '../text.js';
 
 export const Z95 = 1.959963984540054;
 
@@ -29,13 +30,14 @@ export interface WinRate {
   won: number;
   lost: number;
   unknown: number;
-  /** won / (won + lost): unknowns count neither way. */
-  winRate: number;
-  ci95: Interval;
-  /** won / deals: every unknown taken as lost. */
-  unknownAsLost: number;
-  /** (won + unknown) / deals: every unknown taken as won. */
-  unknownAsWon: number;
+  /** won / (won + lost): unknowns count neither way; null when no deal was decided (0 of 0 is no rate). */
+  winRate: number | null;
+  /** null when no deal was decided. */
+  ci95: Interval | null;
+  /** won / deals: every unknown taken as lost (null with no deals). */
+  unknownAsLost: number | null;
+  /** (won + unknown) / deals: every unknown taken as won (null with no deals). */
+  unknownAsWon: number | null;
 }
 
 export function winRate(tally: Tally): WinRate {
@@ -46,22 +48,25 @@ export function winRate(tally: Tally): WinRate {
     won: tally.won,
     lost: tally.lost,
     unknown: tally.unknown,
-    winRate: decided === 0 ? 0 : tally.won / decided,
-    ci95: wilson(tally.won, decided),
-    unknownAsLost: deals === 0 ? 0 : tally.won / deals,
-    unknownAsWon: deals === 0 ? 0 : (tally.won + tally.unknown) / deals,
+    winRate: decided === 0 ? null : tally.won / decided,
+    ci95: decided === 0 ? null : wilson(tally.won, decided),
+    unknownAsLost: deals === 0 ? null : tally.won / deals,
+    unknownAsWon: deals === 0 ? null : (tally.won + tally.unknown) / deals,
   };
 }
 
-/** A rate as the CSVs write it: six decimals. */
-export function roundRate(value: number): number {
-  return Number(value.toFixed(6));
+/** A rate as the CSVs write it: six decimals, or an empty cell when there is none. */
+export function roundRate(value: number | null): number | '' {
+  return value === null ? '' : Number(value.toFixed(6));
 }
 
-/** "72.3% (95% CI 69.1–75.2%, 1000 deals)" */
+/** "72.3% (95% CI 69.1–75.2%, 1000 deals)"; "no deal decided" when every deal is unknown. */
 export function formatRate(rate: WinRate): string {
-  const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
-  let text = `${percent(rate.winRate)} (95% CI ${percent(rate.ci95.low)}–${percent(rate.ci95.high)}, ${rate.deals} deals)`;
+  const percent = (value: number | null) => (value === null ? '-' : `${(100 * value).toFixed(1)}%`);
+  let text =
+    rate.winRate === null || rate.ci95 === null
+      ? `no deal decided (${plural(rate.deals, 'deal')})`
+      : `${percent(rate.winRate)} (95% CI ${percent(rate.ci95.low)}–${percent(rate.ci95.high)}, ${plural(rate.deals, 'deal')})`;
   if (rate.unknown > 0) text += `, ${rate.unknown} unknown: between ${percent(rate.unknownAsLost)} and ${percent(rate.unknownAsWon)}`;
   return text;
 }

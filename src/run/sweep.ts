@@ -1,4 +1,5 @@
 // Sweeps: one option varied over a range, every value run through the same sim machinery, then a CSV and an SVG chart.
+import { asciiTrim, quote } from '../text.js';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../errors.js';
 import { canonicalRules, resolveRules, ruleOption, type RuleOverrides } from '../rules.js';
@@ -7,6 +8,7 @@ import type { SummaryRow } from './csv.js';
 import type { SimJob } from './pool.js';
 import type { PlayerSpec } from '../players/index.js';
 import { playerLabel } from '../players/index.js';
+import type { SolverOptions } from '../solver/search.js';
 import { renderChart, type ChartSeries } from './chart.js';
 
 export const SWEEPABLE = { trunk: 'trunk', redeals: 'redeals', 'max-wing': 'maxWing' } as const;
@@ -19,26 +21,26 @@ export interface SweepSpec {
 
 /** `trunk=0..20`, `redeals=0..5`, `max-wing=1..5` (or a single value `redeals=3`). */
 export function parseVary(text: string): SweepSpec {
-  const match = /^([a-z-]+)=(\d+)(?:\.\.(\d+))?$/.exec(text.trim());
+  const match = /^([a-z-]+)=(\d+)(?:\.\.(\d+))?$/.exec(asciiTrim(text));
   if (!match || !(match[1] in SWEEPABLE)) {
-    throw new InputError(`--vary must be trunk=A..B, redeals=A..B or max-wing=A..B, got '${text}'`);
+    throw new InputError(`--vary must be trunk=A..B, redeals=A..B or max-wing=A..B, got ${quote(text)}`);
   }
   const option = match[1] as SweepOption;
   const field = SWEEPABLE[option];
   const low = Number(match[2]);
   const high = match[3] === undefined ? low : Number(match[3]);
   const { min, max } = ruleOption(field);
-  if (low > high || low < min || high > max) throw new InputError(`--vary ${option} must stay within ${min}..${max} (low to high), got '${text}'`);
+  if (low > high || low < min || high > max) throw new InputError(`--vary ${option} must stay within ${min}..${max} (low to high), got ${quote(text)}`);
   return { option, values: Array.from({ length: high - low + 1 }, (_, i) => low + i) };
 }
 
 /** One job per (preset, value); the job's rules carry the value, so rows and summaries tell them apart. */
-export function sweepJobs(presets: string[], overrides: RuleOverrides, spec: SweepSpec, player: PlayerSpec): SimJob[] {
+export function sweepJobs(presets: string[], overrides: RuleOverrides, spec: SweepSpec, player: PlayerSpec, solver: SolverOptions): SimJob[] {
   const jobs: SimJob[] = [];
   for (const preset of presets) {
     for (const value of spec.values) {
       const rules = resolveRules(preset, { ...overrides, [SWEEPABLE[spec.option]]: value });
-      jobs.push({ preset, rules, rulesText: canonicalRules(rules), player, playerLabel: playerLabel(player) });
+      jobs.push({ preset, rules, rulesText: canonicalRules(rules), player, playerLabel: playerLabel(player, solver) });
     }
   }
   return jobs;
@@ -54,7 +56,7 @@ export function sweepCsv(summary: SummaryRow[], spec: SweepSpec): string {
   const header = [spec.option, 'preset', 'rules', 'player', 'deals', 'won', 'lost', 'unknown', 'win_rate', 'ci95_low', 'ci95_high'];
   const rows = summary.map((row) => {
     const rate = winRate(row);
-    return [valueOf(row, spec), row.preset, row.rules, row.player, rate.deals, rate.won, rate.lost, rate.unknown, roundRate(rate.winRate), roundRate(rate.ci95.low), roundRate(rate.ci95.high)];
+    return [valueOf(row, spec), row.preset, row.rules, row.player, rate.deals, rate.won, rate.lost, rate.unknown, roundRate(rate.winRate), roundRate(rate.ci95?.low ?? null), roundRate(rate.ci95?.high ?? null)];
   });
   return stringify([header, ...rows]);
 }

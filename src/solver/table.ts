@@ -1,4 +1,5 @@
 // Transposition table: open addressing over one Uint32Array of packed keys, grown on demand up to a memory cap.
+import { readFileSync } from 'node:fs';
 import { KEY_USED_BITS, KEY_USED_MASK, KEY_WASTE_MASK, KEY_WORDS, keyRedealsUsed, withRedealsUsed } from './state.js';
 
 /*
@@ -51,6 +52,34 @@ export const NO_SLOT = -1;
  */
 function writtenWords(length: number): Uint32Array {
   return new Uint32Array(length).fill(0);
+}
+
+/** Bytes of address space the process may still take beyond a growth, for V8's own needs (it aborts when it has none). */
+const ADDRESS_SPACE_HEADROOM = 384 * 1024 * 1024;
+
+/** The address-space cap of this process (ulimit -v), or Infinity; read once, Linux only. */
+const addressSpaceCap = (() => {
+  try {
+    const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((text) => text.startsWith('Max address space'));
+    const soft = line?.trim().split(/\s+/)[3];
+    return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
+  } catch {
+    return Infinity;
+  }
+})();
+
+/**
+ * Whether the process can take `bytes` more under its address-space cap. Past the cap V8 itself
+ * aborts the process on some later allocation, so the table stops growing while room is left.
+ */
+function addressSpaceLeft(bytes: number): boolean {
+  if (addressSpaceCap === Infinity) return true;
+  try {
+    const size = /VmSize:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    return size === null || Number(size[1]) * 1024 + bytes + ADDRESS_SPACE_HEADROOM <= addressSpaceCap;
+  } catch {
+    return true;
+  }
 }
 
 function hashKey(k0: number, k1: number, k2: number, k3: number): number {
@@ -160,8 +189,7 @@ export class TranspositionTable {
       return PRESENT;
     }
     if (this.count + 1 > this.capacity * (this.capacity === this.maxCapacity ? MAX_LOAD : 0.5)) {
-      if (this.capacity === this.maxCapacity) return FULL;
-      this.grow();
+      if (this.capacity === this.maxCapacity || !this.grow()) return FULL;
       return this.insert(key);
     }
     const base = index * KEY_WORDS;
@@ -207,16 +235,29 @@ export class TranspositionTable {
     }
   }
 
-  private grow(): void {
-    this.epoch++;
+  /** Doubles the room in use; false, with the table as it was, when the memory for it cannot be had. */
+  private grow(): boolean {
     const oldCapacity = this.capacity;
     const oldGeneration = this.generation;
     const words = oldCapacity * KEY_WORDS;
-    if (this.scratch.length < words) this.scratch = new Uint32Array(words);
-    const old = this.scratch;
+    let scratch = this.scratch;
+    let larger = this.slots;
+    const needed = (scratch.length < words ? words : 0) + (larger.length < 2 * words ? 2 * words : 0);
+    if (!addressSpaceLeft(needed * 4)) return false;
+    try {
+      if (scratch.length < words) scratch = new Uint32Array(words);
+      if (larger.length < 2 * words) larger = writtenWords(2 * words);
+    } catch (error) {
+      // the machine (or ulimit) cannot give it: the search ends as a full table does, unknown (memory)
+      if (error instanceof RangeError) return false;
+      throw error;
+    }
+    this.epoch++;
+    this.scratch = scratch;
+    const old = scratch;
     old.set(this.slots.subarray(0, words));
     this.capacity *= 2;
-    if (this.slots.length < this.capacity * KEY_WORDS) this.slots = writtenWords(this.capacity * KEY_WORDS);
+    this.slots = larger;
     // the entries go back in stamped with a new generation, which empties the larger region at no cost
     this.nextGeneration();
     const slots = this.slots;
@@ -233,5 +274,6 @@ export class TranspositionTable {
       slots[to + 2] = old[base + 2];
       slots[to + 3] = (k3 & (DONE_BIT | KEY_USED_MASK)) | stamp;
     }
+    return true;
   }
 }

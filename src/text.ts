@@ -1,0 +1,45 @@
+// User text inside one-line messages: characters that cannot be seen are shown escaped, and long text is cut.
+
+/**
+ * Characters a terminal shows as nothing or as something else: control characters, format and
+ * zero-width characters (zero-width space, joiners, direction marks, the byte order mark), variation
+ * selectors, tag characters, and surrogate halves with no partner.
+ */
+const UNSEEN = /[\u0000-\u001f\u007f-\u009f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\u{e0000}-\u{e0fff}\ud800-\udfff]/gu;
+
+/** How much of a user's text a message shows. */
+export const SHOWN_CHARACTERS = 60;
+
+/** The text as it will be shown: every unseen character written as \u{…}. */
+export function escapeUnseen(text: string): string {
+  return text.replace(UNSEEN, (character) => `\\u{${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}}`);
+}
+
+/** 'text' for a message: unseen characters escaped, cut to SHOWN_CHARACTERS with its length said. */
+export function quote(text: string, limit = SHOWN_CHARACTERS): string {
+  const characters = [...text];
+  const shown = characters.length > limit ? `${escapeUnseen(characters.slice(0, limit).join(''))}…' (${characters.length} characters)` : `${escapeUnseen(text)}'`;
+  return `'${shown}`;
+}
+
+/** Upper case for ASCII letters only: `ſ` or the Kelvin sign must not pass for S or K. */
+export function asciiUpper(text: string): string {
+  return text.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
+}
+/** Lower case for ASCII letters only. */
+export function asciiLower(text: string): string {
+  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/** "1 card", "2 cards". */
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** Spaces, tabs and line ends: the only characters input may have around or between its words. */
+export const BLANKS = /[ \t\r\n]+/;
+
+/** Trims ASCII blanks only: String.trim also drops a byte order mark or a no-break space, hiding them from the user. */
+export function asciiTrim(text: string): string {
+  return text.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+}
