@@ -283,8 +283,11 @@ export class Game {
     this.applyUnsaved(move);
   }
 
-  /** apply() without saving for undo. */
-  applyUnsaved(move: number): void {
+  /**
+   * apply() without saving for undo. With `fills`, also appends each trunk fill (RULES §3.3) the move
+   * caused, as wing index then card, in the order they happen: for showing them to a player.
+   */
+  applyUnsaved(move: number, fills?: number[]): void {
     const source = moveSource(move);
     const target = moveTarget(move);
     const count = moveCount(move);
@@ -311,7 +314,14 @@ export class Game {
     }
     if (target === TARGET_FOUNDATION) P.raiseFoundation(position, suitOf(card));
     else P.placeOnWing(position, target, card, count);
+    if (fills === undefined) {
+      P.fillFromTrunk(position, this.layout);
+      return;
+    }
+    const empty: number[] = [];
+    for (let wing = 0; wing < WING_COUNT; wing++) if (P.wingHeight(position, wing) === 0) empty.push(wing);
     P.fillFromTrunk(position, this.layout);
+    for (const wing of empty) if (P.wingHeight(position, wing) > 0) fills.push(wing, P.wingTop(position, wing));
   }
 }
 

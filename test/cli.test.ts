@@ -78,7 +78,7 @@ describe('eaglewing verify', () => {
   it('exit 2 for a malformed move list or deal string', () => {
     expectBadInput(run('verify', '1', '--moves', 'T QQ'), 'move 2');
     expectBadInput(run('verify', '--deal', 'AS KS', '--moves', 'T'), 'bad deal string');
-    expectBadInput(run('verify', '--moves', 'T'), 'give a deal number or --deal');
+    expectBadInput(run('verify', '--moves', 'T'), 'give a deal number, --deal');
   });
 });
 
@@ -96,11 +96,12 @@ describe('eaglewing rules', () => {
 });
 
 describe('eaglewing solve', () => {
-  it('prints {deal, rules, result, nodes, ms, moves} and the moves replay through eaglewing verify', () => {
+  it('prints {deal, rules, result, nodes, ms, moves, steps} and the moves replay through eaglewing verify', () => {
     const result = run('solve', '1', '--json');
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
-    expect(Object.keys(report)).toEqual(['deal', 'rules', 'result', 'nodes', 'ms', 'moves']);
+    // a won deal also lists its steps: each token with the trunk fills after it (README, PySolFC section)
+    expect(Object.keys(report)).toEqual(['deal', 'rules', 'result', 'nodes', 'ms', 'moves', 'steps']);
     expect(report.result).toBe('won');
     expect(report.moves).toMatch(/\(\w\w\)/);
     const replay = run('verify', '--deal', report.deal, '--moves', report.moves, '--json');

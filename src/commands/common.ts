@@ -1,14 +1,15 @@
 // What several commands share: option groups, reading deals, and printing (the deal heading, the summary table and JSON).
-import { asciiTrim, quote } from '../text.js';
-import type { PlayerSpec } from '../players/index.js';
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { dealFromNumber, MAX_DEAL_NUMBER, parseDeal, parseDealNumber, type Deck } from '../deal.js';
 import { InputError, UsageError } from '../errors.js';
+import { dealFromPysolNumber, NUMBERINGS, parsePysolNumber, type Numbering, type PysolNumber } from '../numbering/pysol.js';
 import { parseRunOption, runOptionFlags, type RunOptionName } from '../options.js';
+import type { PlayerSpec } from '../players/index.js';
 import { canonicalRules, DEFAULT_PRESET, findPreset, optionHelp, optionPlaceholder, PRESET_NAMES, resolveRules, RULE_OPTIONS_IN_HELP_ORDER, type RuleField, type RuleSet } from '../rules.js';
 import type { SummaryRow } from '../run/csv.js';
 import { formatRate, winRate } from '../run/stats.js';
+import { asciiLower, asciiTrim, quote } from '../text.js';
 
 export type RuleFlags = { preset?: string } & { [F in RuleField]?: string };
 
@@ -89,6 +90,17 @@ export function refuseUnused(command: Command, options: readonly string[], why: 
   }
 }
 
+/** --numbering of sim and sweep. */
+export function addNumberingOption(command: Command): Command {
+  return command.option('--numbering <kind>', `whose deal numbers --from counts: eaglewing (its own, README "Deal numbers") or pysol (PySolFC's game numbers)`, 'eaglewing');
+}
+
+export function parseNumbering(text: string): Numbering {
+  const name = asciiLower(asciiTrim(text));
+  if (!(NUMBERINGS as readonly string[]).includes(name)) throw new InputError(`--numbering must be one of ${NUMBERINGS.join(', ')}, got ${quote(text)}`);
+  return name as Numbering;
+}
+
 /** Options that shape only some players: refused with the others. */
 export function refuseIgnoredPlayerOptions(command: Command, player: PlayerSpec): void {
   if (player.name !== 'sampling') refuseUnused(command, ['samples', 'sampleNodes', 'sampleSeed'], `for --player ${player.name} (they shape the sampling player)`);
@@ -109,13 +121,39 @@ export function shellWord(word: string): string {
   return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/** A deal from a number argument or a --deal string; exactly one of them. */
-export function deckFrom(numberArgument: string | undefined, dealString: string | undefined): { deck: Deck; number?: number } {
-  if (numberArgument !== undefined && dealString !== undefined) throw new UsageError('give a deal number or --deal, not both');
-  if (dealString !== undefined) return { deck: parseDeal(dealString) };
-  if (numberArgument === undefined) throw new UsageError('give a deal number or --deal "<52 cards>"');
+/** Where a one-deal command's deal came from, and the name its heading gives it. */
+export interface ChosenDeal {
+  deck: Deck;
+  /** eaglewing's deal number, when given one. */
+  number?: number;
+  /** PySolFC's game number, when given one (--pysol). */
+  pysol?: PysolNumber;
+  /** "Deal 7", "PySolFC game 12345", or "Deal" for a deal string. */
+  label: string;
+}
+
+/** The --pysol option of deal, verify and solve. */
+export function addPysolOption(command: Command): Command {
+  return command.option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123; README, "PySolFC game numbers"); without --preset, means --preset pysol');
+}
+
+/** Without --preset, a PySolFC game number means PySolFC's rules (preset pysol). */
+export function pysolPreset(command: Command, flags: RuleFlags & { pysol?: string }): void {
+  if (flags.pysol !== undefined && !given(command, 'preset')) flags.preset = 'pysol';
+}
+
+/** A deal from a number argument, a --deal string or a --pysol number: exactly one of them. */
+export function deckFrom(numberArgument: string | undefined, sources: { deal?: string; pysol?: string }): ChosenDeal {
+  const count = [numberArgument, sources.deal, sources.pysol].filter((source) => source !== undefined).length;
+  if (count > 1) throw new UsageError('give one deal: a deal number, --deal or --pysol');
+  if (sources.deal !== undefined) return { deck: parseDeal(sources.deal), label: 'Deal' };
+  if (sources.pysol !== undefined) {
+    const pysol = parsePysolNumber(sources.pysol);
+    return { deck: dealFromPysolNumber(pysol), pysol, label: `PySolFC game ${pysol.text}` };
+  }
+  if (numberArgument === undefined) throw new UsageError('give a deal number, --deal "<52 cards>" or --pysol <number>');
   const number = parseDealNumber(numberArgument);
-  return { deck: dealFromNumber(number), number };
+  return { deck: dealFromNumber(number), number, label: `Deal ${number}` };
 }
 
 /** Deal strings, one per line (blank lines skipped); every bad line is reported before anything is solved. */
@@ -152,8 +190,8 @@ export function print(text: string): void {
 }
 
 /** "Deal 7  (coops: build=suit-down;…)", with the player when a no-peek player plays it. */
-export function dealHeading(number: number | undefined, preset: string | undefined, rules: RuleSet, player?: string): string {
-  return `${number === undefined ? 'Deal' : `Deal ${number}`}  (${preset ?? DEFAULT_PRESET}: ${canonicalRules(rules)})${player === undefined ? '' : `, player ${player}`}\n`;
+export function dealHeading(deal: ChosenDeal, preset: string | undefined, rules: RuleSet, player?: string): string {
+  return `${deal.label}  (${preset ?? DEFAULT_PRESET}: ${canonicalRules(rules)})${player === undefined ? '' : `, player ${player}`}\n`;
 }
 
 export function summaryJson(summary: SummaryRow[]) {

@@ -1,19 +1,20 @@
 // eaglewing deal: a numbered deal as the eagle-shaped layout, its deal string, or JSON.
 import type { Command } from 'commander';
 import { formatCard } from '../cards.js';
-import { formatDeal, type Deck } from '../deal.js';
+import { formatDeal } from '../deal.js';
 import { Game } from '../engine.js';
 import { UsageError } from '../errors.js';
 import { dealLayout, dealtWingCard, WING_COUNT } from '../layout.js';
 import { renderLayout } from '../render.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
-import { addRuleOptions, dealHeading, deckFrom, print, rulesFrom, useColor, type RuleFlags } from './common.js';
+import { addPysolOption, addRuleOptions, dealHeading, deckFrom, print, pysolPreset, rulesFrom, useColor, type ChosenDeal, type RuleFlags } from './common.js';
 
-function describeDeal(deck: Deck, rules: RuleSet, number?: number) {
+function describeDeal({ deck, number, pysol }: ChosenDeal, rules: RuleSet) {
   const layout = dealLayout(deck, rules.trunk);
   const trunk = layout.trunkSize;
   return {
     number: number ?? null,
+    ...(pysol ? { pysol: pysol.text } : {}),
     deal: formatDeal(deck),
     rules: canonicalRules(rules),
     trunk: Array.from(deck.subarray(0, trunk), formatCard),
@@ -25,24 +26,26 @@ function describeDeal(deck: Deck, rules: RuleSet, number?: number) {
 }
 
 export function register(program: Command): void {
-  addRuleOptions(
+  const command = addRuleOptions(
     program
       .command('deal')
       .description('show a numbered deal: the eagle-shaped layout, its deal string or JSON')
-      .argument('<n>', 'deal number, 1 to 2^53-1')
+      .argument('[n]', 'deal number, 1 to 2^53-1 (or give --pysol)')
       .option('--string', 'print only the deal string (52 cards, RULES §2)')
       .option('--json', 'print a JSON description')
       .option('--symbols', 'use suit symbols ♣♦♥♠ in the layout')
-      .addHelpText('after', '\nExamples:\n  eaglewing deal 7\n  eaglewing deal 7 --string\n  eaglewing deal 7 --trunk 8 --json'),
-  ).action((numberArgument: string, flags: RuleFlags & { string?: boolean; json?: boolean; symbols?: boolean }) => {
+      .addHelpText('after', '\nExamples:\n  eaglewing deal 7\n  eaglewing deal 7 --string\n  eaglewing deal 7 --trunk 8 --json\n  eaglewing deal --pysol 12345'),
+  );
+  addPysolOption(command).action((numberArgument: string | undefined, flags: RuleFlags & { string?: boolean; json?: boolean; symbols?: boolean; pysol?: string }) => {
     if (flags.json && flags.string) throw new UsageError('give --json or --string, not both');
     if (flags.symbols && (flags.json || flags.string)) throw new UsageError('--symbols draws the layout: it does nothing with --json or --string');
+    pysolPreset(command, flags);
     const rules = rulesFrom(flags);
-    const { deck, number } = deckFrom(numberArgument, undefined);
-    if (flags.json) return print(JSON.stringify(describeDeal(deck, rules, number)));
-    if (flags.string) return print(formatDeal(deck));
+    const chosen = deckFrom(numberArgument, flags);
+    if (flags.json) return print(JSON.stringify(describeDeal(chosen, rules)));
+    if (flags.string) return print(formatDeal(chosen.deck));
     const color = useColor();
-    print(dealHeading(number, flags.preset, rules));
-    print(renderLayout(new Game(deck, rules), { color, symbols: flags.symbols ?? color }));
+    print(dealHeading(chosen, flags.preset, rules));
+    print(renderLayout(new Game(chosen.deck, rules), { color, symbols: flags.symbols ?? color }));
   });
 }

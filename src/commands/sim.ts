@@ -8,10 +8,13 @@ import { canonicalRules, PRESET_NAMES, resolveRules } from '../rules.js';
 import { summaryCsv } from '../run/csv.js';
 import { checkOutput, refuseSameFile, STDOUT, writeWholeFile } from '../run/files.js';
 import { quote } from '../text.js';
+import { numberingSuffix } from '../numbering/pysol.js';
 import { DEFAULT_CHUNK, defaultWorkers, parseShard, type SimJob } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
 import {
+  addNumberingOption,
+  parseNumbering,
   addLimitOptions,
   addPlayerOptions,
   addRuleOptions,
@@ -29,6 +32,7 @@ import {
 import { EXIT_INTERRUPTED, EXIT_WRITE } from './exit.js';
 
 interface SimFlags extends PlayerFlags {
+  numbering: string;
   deals: string;
   from: string;
   workers?: string;
@@ -47,6 +51,7 @@ export function register(program: Command): void {
   const command = program.command('sim').description('solve a range of numbered deals under one or more presets on all cores; per-deal and summary CSVs');
   addRunOption(command, 'deals', 'how many deals', '1000');
   addRunOption(command, 'from', 'first deal number', '1');
+  addNumberingOption(command);
   addRunOption(command, 'workers', 'worker threads (default: all cores)');
   command.option('--shard <i/n>', 'take every n-th chunk, starting with chunk i, so n machines split a run', '1/1');
   addRunOption(command, 'chunk', 'deals per task; shards must use the same value', String(DEFAULT_CHUNK));
@@ -71,12 +76,13 @@ Examples:
   addPlayerOptions(addLimitOptions(addRuleOptions(command, `comma list of presets: ${PRESET_NAMES.join(', ')}`)), 'thoughtful (the solver), greedy or sampling (no-peek players, RULES §6)').action(
     async (flags: RuleFlags & LimitFlags & SimFlags, command: Command) => {
       const presets = presetList(flags.preset);
+      const numbering = parseNumbering(flags.numbering);
       const player = parsePlayerSpec(flags.player, flags);
       refuseIgnoredPlayerOptions(command, player);
       const solver = parseSolverOptions(flags);
       const jobs: SimJob[] = presets.map((preset) => {
         const rules = resolveRules(preset, flags);
-        return { preset, rules, rulesText: canonicalRules(rules), player, playerLabel: playerLabel(player, solver) };
+        return { preset, rules, rulesText: canonicalRules(rules) + numberingSuffix(numbering), player, playerLabel: playerLabel(player, solver) };
       });
       const { from, deals } = dealRange(flags.from, flags.deals);
       const workers = flags.workers === undefined ? defaultWorkers() : parseRunOption('workers', flags.workers);
@@ -101,7 +107,7 @@ Examples:
       let outcome;
       try {
         outcome = await runSim(
-          { jobs, from, deals, workers, chunk, shard, solver, timing: flags.timing !== false, out: flags.out, resume: Boolean(flags.resume), force: Boolean(flags.force), signal: controller.signal },
+          { jobs, from, deals, workers, chunk, shard, solver, numbering, timing: flags.timing !== false, out: flags.out, resume: Boolean(flags.resume), force: Boolean(flags.force), signal: controller.signal },
           {
             warn: (message) => process.stderr.write(`eaglewing: warning: ${message}\n`),
             start: (planned, resumed) => progress.start(planned, resumed),

@@ -11,10 +11,13 @@ import { renderLayout } from '../render.js';
 import { canonicalRules } from '../rules.js';
 import { playDeal } from '../run/play.js';
 import { solveDecks } from '../run/pool.js';
-import { numberedMoves, solveReport, statsLines, type SolveReport } from '../run/report.js';
+import { inPysolOrder, narrate, stepLines, stepsJson, type Step } from '../run/narrate.js';
+import { solveReport, statsLines, type SolveReport } from '../run/report.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
 import { Solver } from '../solver/search.js';
 import {
+  addPysolOption,
+  pysolPreset,
   refuseIgnoredPlayerOptions,
   refuseUnused,
   addLimitOptions,
@@ -32,7 +35,13 @@ import {
 } from './common.js';
 import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
 
-type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string };
+type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string; pysol?: string };
+
+/** "123 moves", and the turns PySolFC makes by itself when there are any. */
+function movesCount(steps: readonly Step[]): string {
+  const automatic = steps.filter((step) => step.automatic).length;
+  return `${plural(steps.length - automatic, 'move')}${automatic > 0 ? ` (and ${plural(automatic, 'turn')} PySolFC makes by itself)` : ''}`;
+}
 
 export function register(program: Command): void {
   const command = program
@@ -56,8 +65,9 @@ Examples:
   eaglewing deal 5 --string | eaglewing solve --deals-file - --json
   eaglewing solve 92 --preset coops --max-nodes 100000 --stats`,
   );
-  addPlayerOptions(addLimitOptions(addRuleOptions(command)), 'thoughtful (default: the solver), or greedy / sampling to watch a no-peek player').action(
+  addPysolOption(addPlayerOptions(addLimitOptions(addRuleOptions(command)), 'thoughtful (default: the solver), or greedy / sampling to watch a no-peek player')).action(
     async (numberArgument: string | undefined, flags: SolveFlags, command: Command) => {
+      pysolPreset(command, flags);
       const rules = rulesFrom(flags);
       const options = parseSolverOptions(flags);
       const spec = parsePlayerSpec(flags.player, flags);
@@ -66,20 +76,23 @@ Examples:
       if (spec.name !== 'thoughtful') {
         if (flags.dealsFile !== undefined) throw new UsageError('--player works on one deal (a number or --deal)');
         refuseUnused(command, ['stats'], `for --player ${spec.name} (the table is the solver's)`);
-        const { deck, number } = deckFrom(numberArgument, flags.deal);
-        const played = playDeal(deck, rules, makePlayer(spec));
-        const report = { deal: formatDeal(deck), rules: canonicalRules(rules), player: playerLabel(spec), result: played.result, ms: played.ms, moves: formatMoveList(played.moves), reason: played.reason };
+        const chosen = deckFrom(numberArgument, flags);
+        const played = playDeal(chosen.deck, rules, makePlayer(spec));
+        const autodeal = chosen.pysol !== undefined;
+        const steps = narrate(chosen.deck, rules, played.moves, autodeal);
+        const shown = autodeal ? narrate(chosen.deck, rules, inPysolOrder(chosen.deck, rules, played.moves), true) : steps;
+        const report = { deal: formatDeal(chosen.deck), rules: canonicalRules(rules), player: playerLabel(spec), result: played.result, ms: played.ms, moves: formatMoveList(played.moves), reason: played.reason, steps: stepsJson(steps, autodeal) };
         if (flags.json) print(JSON.stringify(report));
         else {
-          print(dealHeading(number, flags.preset, rules, report.player));
-          print(`${played.result.toUpperCase()}${played.reason ? ` (${played.reason})` : ''}  ${plural(played.moves.length, 'move')}  time ${played.ms} ms\n`);
-          print(numberedMoves(played.moves));
+          print(dealHeading(chosen, flags.preset, rules, report.player));
+          print(`${played.result.toUpperCase()}${played.reason ? ` (${played.reason})` : ''}  ${movesCount(shown)}  time ${played.ms} ms\n`);
+          print(stepLines(shown));
         }
         process.exitCode = played.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
         return;
       }
       if (flags.dealsFile !== undefined) {
-        if (numberArgument !== undefined || flags.deal !== undefined) throw new UsageError('give a deal number, --deal or --deals-file, not several');
+        if (numberArgument !== undefined || flags.deal !== undefined || flags.pysol !== undefined) throw new UsageError('give a deal number, --deal, --pysol or --deals-file, not several');
         refuseUnused(command, ['stats'], 'with --deals-file (it describes one solve)');
         const decks = readDealsFile(flags.dealsFile);
         const show = (report: SolveReport) => print(flags.json ? JSON.stringify(report) : `${report.result}\t${report.nodes}\t${report.ms}ms\t${report.deal}`);
@@ -97,17 +110,24 @@ Examples:
         }
         return;
       }
-      const { deck, number } = deckFrom(numberArgument, flags.deal);
+      const chosen = deckFrom(numberArgument, flags);
+      const { deck } = chosen;
       const result = new Solver(options).solve(deck, rules);
+      const autodeal = chosen.pysol !== undefined;
+      const steps = result.result === 'won' ? narrate(deck, rules, result.moves, autodeal) : [];
       if (flags.json) {
-        print(JSON.stringify(solveReport(deck, rules, result)));
+        print(JSON.stringify(result.result === 'won' ? { ...solveReport(deck, rules, result), steps: stepsJson(steps, autodeal) } : solveReport(deck, rules, result)));
       } else {
         const color = useColor();
-        print(dealHeading(number, flags.preset, rules));
+        print(dealHeading(chosen, flags.preset, rules));
         print(renderLayout(new Game(deck, rules), { color, symbols: color }));
         const verdict = result.result === 'unknown' ? `unknown (${result.unknownReason} limit reached)` : result.result;
         print(`\n${verdict.toUpperCase()}  nodes ${result.nodes.toLocaleString('en-US')}  time ${result.ms} ms`);
-        if (result.result === 'won') print(`\nSolution, ${plural(result.moves.length, 'move')}:\n${numberedMoves(result.moves)}`);
+        if (result.result === 'won') {
+          // for PySolFC, listed as its player sees them: each automatic turn where PySolFC makes it
+          const shown = autodeal ? narrate(deck, rules, inPysolOrder(deck, rules, result.moves), true) : steps;
+          print(`\nSolution, ${movesCount(shown)}:\n${stepLines(shown)}`);
+        }
       }
       if (flags.stats) process.stderr.write(statsLines(result) + '\n');
       process.exitCode = result.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;

@@ -10,9 +10,9 @@ import { DEFAULT_CHUNK, defaultWorkers } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseVary, sweepChart, sweepCsv, sweepJobs } from '../run/sweep.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
-import { addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, dealRange, presetList, printSummary, refuseIgnoredPlayerOptions, type PlayerFlags, type RuleFlags } from './common.js';
+import { addNumberingOption, parseNumbering, addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, dealRange, presetList, printSummary, refuseIgnoredPlayerOptions, type PlayerFlags, type RuleFlags } from './common.js';
 
-type SweepFlags = RuleFlags & LimitFlags & PlayerFlags & { vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean };
+type SweepFlags = RuleFlags & LimitFlags & PlayerFlags & { numbering: string; vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean };
 
 export function register(program: Command): void {
   const command = program
@@ -21,6 +21,7 @@ export function register(program: Command): void {
     .requiredOption('--vary <option=A..B>', 'trunk=0..20, redeals=0..5 or max-wing=1..5');
   addRunOption(command, 'deals', 'deals per point', '200');
   addRunOption(command, 'from', 'first deal number', '1');
+  addNumberingOption(command);
   addRunOption(command, 'workers', 'worker threads (default: all cores)');
   command
     .option('--out <file.csv>', 'one row per point: the value, counts, win rate and interval')
@@ -35,7 +36,7 @@ export function register(program: Command): void {
     const player = parsePlayerSpec(flags.player, flags);
     refuseIgnoredPlayerOptions(command, player);
     const solver = parseSolverOptions(flags);
-    const jobs = sweepJobs(presets, flags, spec, player, solver);
+    const jobs = sweepJobs(presets, flags, spec, player, solver, parseNumbering(flags.numbering));
     const { from, deals } = dealRange(flags.from, flags.deals);
     const workers = flags.workers === undefined ? defaultWorkers() : parseRunOption('workers', flags.workers);
     const outputs = [
@@ -48,7 +49,7 @@ export function register(program: Command): void {
     let outcome;
     try {
       outcome = await runSim(
-        { jobs, from, deals, workers, chunk: DEFAULT_CHUNK, shard: { index: 1, count: 1 }, solver, timing: true, resume: false, force: false },
+        { jobs, from, deals, workers, chunk: DEFAULT_CHUNK, shard: { index: 1, count: 1 }, solver, numbering: parseNumbering(flags.numbering), timing: true, resume: false, force: false },
         { start: (planned, resumed) => progress.start(planned, resumed), progress: (rows) => progress.update(rows) },
       );
     } finally {

@@ -5,14 +5,14 @@ import { CARD_COUNT } from '../cards.js';
 import { parseMoveList } from '../notation.js';
 import { verify } from '../verify.js';
 import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
-import { addRuleOptions, deckFrom, print, rulesFrom, type RuleFlags } from './common.js';
+import { addPysolOption, addRuleOptions, deckFrom, print, pysolPreset, rulesFrom, type RuleFlags } from './common.js';
 
 export function register(program: Command): void {
-  addRuleOptions(
+  const command = addRuleOptions(
     program
       .command('verify')
       .description('replay a move list (RULES §5) and say whether it wins')
-      .argument('[n]', 'deal number (or give --deal)')
+      .argument('[n]', 'deal number (or give --deal or --pysol)')
       .option('--deal <string>', 'the deal as 52 cards (RULES §2)')
       .requiredOption('--moves <tokens>', 'the moves, e.g. "T XF W3F(6D) 2W1W4"')
       .option('--json', 'print {"status": "ok"|"incomplete"|"illegal", "moveIndex", "reason"}')
@@ -20,9 +20,11 @@ export function register(program: Command): void {
         'after',
         '\nExit code 0 when the moves win, 1 when they are illegal or do not finish, 2 for bad input.\n\nExamples:\n  eaglewing verify 12 --moves "T T XF W2F"\n  eaglewing verify --deal "KS QS …" --preset coops --moves "…" --json',
       ),
-  ).action((numberArgument: string | undefined, flags: RuleFlags & { deal?: string; moves: string; json?: boolean }) => {
+  );
+  addPysolOption(command).action((numberArgument: string | undefined, flags: RuleFlags & { deal?: string; moves: string; json?: boolean; pysol?: string }) => {
+    pysolPreset(command, flags);
     const rules = rulesFrom(flags);
-    const { deck } = deckFrom(numberArgument, flags.deal);
+    const { deck } = deckFrom(numberArgument, flags);
     const moves = parseMoveList(flags.moves);
     const result = verify(deck, rules, moves);
     if (flags.json) {

@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { CARD_COUNT } from '../cards.js';
 import { Piscina } from 'piscina';
 import { InputError } from '../errors.js';
+import type { Numbering } from '../numbering/pysol.js';
 import type { PlayerSpec } from '../players/index.js';
 import type { RuleSet } from '../rules.js';
 import type { SolverOptions } from '../solver/search.js';
@@ -30,6 +31,8 @@ export interface PoolOptions {
   shard: Shard;
   solver: SolverOptions;
   timing: boolean;
+  /** Whose deal numbers --from … are. */
+  numbering: Numbering;
   /** Deals already done (in a file being resumed), by job index: skipped. */
   done: DoneItems;
   /** Called with each chunk's rows, in plan order. */
@@ -153,7 +156,7 @@ export async function runPool(options: PoolOptions): Promise<PoolOutcome> {
     tasks: Math.ceil(planned / options.chunk),
     task: (dispatch) => {
       const { rules, player } = options.jobs[dispatch.chunks[0].job];
-      return { rules, solver: options.solver, deals: Float64Array.from(dispatch.chunks.flatMap((chunk) => chunk.items)), timing: options.timing, player };
+      return { rules, solver: options.solver, deals: Float64Array.from(dispatch.chunks.flatMap((chunk) => chunk.items)), numbering: options.numbering, timing: options.timing, player };
     },
     result: (chunk, outcomes) => {
       const job = options.jobs[chunk.job];
@@ -184,7 +187,7 @@ export async function solveDecks(decks: Uint8Array[], rules: RuleSet, solver: So
       const indices = dispatch.chunks.flatMap((part) => part.items);
       const packed = new Uint8Array(indices.length * CARD_COUNT);
       indices.forEach((index, i) => packed.set(decks[index], i * CARD_COUNT));
-      return { rules, solver, deals: new Float64Array(0), decks: packed, timing: true, player: THOUGHTFUL };
+      return { rules, solver, deals: new Float64Array(0), decks: packed, numbering: 'eaglewing', timing: true, player: THOUGHTFUL };
     },
     result: (_chunk, outcomes) => outcomes,
     onResults: (ready) => {

@@ -1,4 +1,5 @@
 // What goes to a worker and comes back: the task, and the per-deal results packed as typed arrays plus two strings.
+import type { Numbering } from '../numbering/pysol.js';
 import type { PlayerSpec } from '../players/index.js';
 import type { RuleSet } from '../rules.js';
 import type { SolverOptions, UnknownReason, Verdict } from '../solver/search.js';
@@ -8,6 +9,8 @@ export interface ChunkTask {
   solver: SolverOptions;
   /** Deal numbers to solve, or none when `decks` is given. */
   deals: Float64Array;
+  /** Whose numbers `deals` are. */
+  numbering: Numbering;
   /** Instead of numbers: decks, 52 bytes each (solve --deals-file). */
   decks?: Uint8Array;
   /** Record wall-clock ms per deal (off: 0, so that files are byte-identical run to run). */

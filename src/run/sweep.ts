@@ -9,6 +9,7 @@ import type { SimJob } from './pool.js';
 import type { PlayerSpec } from '../players/index.js';
 import { playerLabel } from '../players/index.js';
 import type { SolverOptions } from '../solver/search.js';
+import { numberingSuffix, type Numbering } from '../numbering/pysol.js';
 import { renderChart, type ChartSeries } from './chart.js';
 
 export const SWEEPABLE = { trunk: 'trunk', redeals: 'redeals', 'max-wing': 'maxWing' } as const;
@@ -35,12 +36,12 @@ export function parseVary(text: string): SweepSpec {
 }
 
 /** One job per (preset, value); the job's rules carry the value, so rows and summaries tell them apart. */
-export function sweepJobs(presets: string[], overrides: RuleOverrides, spec: SweepSpec, player: PlayerSpec, solver: SolverOptions): SimJob[] {
+export function sweepJobs(presets: string[], overrides: RuleOverrides, spec: SweepSpec, player: PlayerSpec, solver: SolverOptions, numbering: Numbering): SimJob[] {
   const jobs: SimJob[] = [];
   for (const preset of presets) {
     for (const value of spec.values) {
       const rules = resolveRules(preset, { ...overrides, [SWEEPABLE[spec.option]]: value });
-      jobs.push({ preset, rules, rulesText: canonicalRules(rules), player, playerLabel: playerLabel(player, solver) });
+      jobs.push({ preset, rules, rulesText: canonicalRules(rules) + numberingSuffix(numbering), player, playerLabel: playerLabel(player, solver) });
     }
   }
   return jobs;

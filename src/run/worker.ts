@@ -1,6 +1,7 @@
 // Piscina task: solve or play a chunk of deals with one reused solver or player; results go back through protocol.ts.
 import { CARD_COUNT } from '../cards.js';
-import { dealFromNumber } from '../deal.js';
+import { dealFromNumber, type Deck } from '../deal.js';
+import { dealFromPysolNumber, plainPysolNumber } from '../numbering/pysol.js';
 import { formatMoveList } from '../notation.js';
 import { makePlayer } from '../players/index.js';
 import type { Player } from '../players/observation.js';
@@ -26,6 +27,11 @@ export function solveChunk(task: ChunkTask): ChunkResult {
   return writer.finish(performance.now() - started);
 }
 
+/** The deck of a deal number under the task's numbering. */
+function numberedDeal(task: ChunkTask, number: number): Deck {
+  return task.numbering === 'pysol' ? dealFromPysolNumber(plainPysolNumber(number)) : dealFromNumber(number);
+}
+
 function holdsDeal(task: ChunkTask, number: number): boolean {
   if (!task.decks) return task.deals.includes(number);
   const wanted = dealFromNumber(number);
@@ -42,7 +48,7 @@ function solveDeals(task: ChunkTask): ResultWriter {
   const count = task.decks ? task.decks.length / CARD_COUNT : task.deals.length;
   const writer = new ResultWriter(count);
   for (let i = 0; i < count; i++) {
-    const deck = task.decks ? task.decks.slice(i * CARD_COUNT, (i + 1) * CARD_COUNT) : dealFromNumber(task.deals[i]);
+    const deck = task.decks ? task.decks.slice(i * CARD_COUNT, (i + 1) * CARD_COUNT) : numberedDeal(task, task.deals[i]);
     const result = solver.solve(deck, task.rules);
     writer.set(i, result.result, result.nodes, task.timing ? result.ms : 0, formatMoveList(result.moves), result.moves.length, result.unknownReason);
   }
@@ -59,7 +65,7 @@ function playChunk(task: ChunkTask): ResultWriter {
   const count = task.deals.length;
   const writer = new ResultWriter(count);
   for (let i = 0; i < count; i++) {
-    const result = playDeal(dealFromNumber(task.deals[i]), task.rules, player);
+    const result = playDeal(numberedDeal(task, task.deals[i]), task.rules, player);
     const won = result.result === 'won';
     writer.set(i, result.result, 0, task.timing ? result.ms : 0, won ? formatMoveList(result.moves) : '', won ? result.moves.length : 0);
   }

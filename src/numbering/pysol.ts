@@ -1,0 +1,176 @@
+// PySolFC's game numbers -> decks, exactly as PySolFC deals its Eagle Wing (game 112): LCRandom31, or Python's Mersenne Twister.
+import { mersenneFromState } from 'pure-rand/generator/mersenne';
+import { CARD_COUNT, RANK_COUNT } from '../cards.js';
+import type { Deck } from '../deal.js';
+import { InputError } from '../errors.js';
+import { quote } from '../text.js';
+
+/*
+ * How PySolFC gets from a number to a deal (pysollib/pysolrandom.py, pysol_cards/random.py,
+ * pysollib/games/canfield.py):
+ * - `ms<N>` (1 ≤ N < 2^33) and plain numbers below 32000 use LCRandom31 on the deck in Microsoft
+ *   order; plain numbers from 32000 use Python's random.Random(number) on the deck in PySolFC order.
+ * - Shuffle: for n = 51 down to 1, swap cards n and randint(0, n).
+ * - The shuffled list L is dealt: base L[51], trunk L[50] (bottom) … L[38] (top), wings W1..W8 =
+ *   L[30..37], then the stock from L[29] (turned face up at once) down to L[0].
+ */
+
+/** Plain numbers below this use LCRandom31, from it MTRandom (pysolrandom.construct_random). */
+const MS_PLAIN_LIMIT = 32000n;
+/** LCRandom31.MAX_SEED: 33 bits. */
+const MS_MAX = (1n << 33n) - 1n;
+/** MTRandom.MAX_SEED: PySolFC shows game numbers in 20 digits and wraps after this one. */
+export const PYSOL_MAX = 10n ** 20n;
+
+/** A PySolFC game number: the generator it selects and its seed. */
+export interface PysolNumber {
+  /** `ms` (LCRandom31) or `mt` (Python's Mersenne Twister). */
+  generator: 'ms' | 'mt';
+  seed: bigint;
+  /** As PySolFC accepts it back: `ms<N>` or the plain number. */
+  text: string;
+}
+
+const ACCEPTED = `a PySolFC game number: 1 to ${PYSOL_MAX} (its 20-digit display, leading zeros and a leading # allowed; spaces, -, _, . and , are ignored), or ms1 to ms${MS_MAX}`;
+
+/** Reads a game number as PySolFC accepts it (pysolrandom.construct_random); exit 2 otherwise. */
+export function parsePysolNumber(input: string): PysolNumber {
+  const text = input.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+  const ms = /^ms([0-9]+)$/.exec(text);
+  if (ms) {
+    const seed = BigInt(ms[1]);
+    if (seed < 1n || seed > MS_MAX) throw new InputError(`PySolFC number ${quote(input)} is out of range: ms takes 1 to ${MS_MAX}`);
+    return { generator: 'ms', seed, text: `ms${seed}` };
+  }
+  // PySolFC drops a trailing L (Python 2 longs), then these separators; what is left must be digits
+  const digits = text.replace(/L$/, '').replace(/[ \t\r\n#\-_.,]/g, '');
+  if (!/^[0-9]+$/.test(digits)) throw new InputError(`${quote(input)} is not ${ACCEPTED}`);
+  const seed = BigInt(digits);
+  if (seed < 1n || seed > PYSOL_MAX) throw new InputError(`PySolFC number ${quote(input)} is out of range: it takes 1 to ${PYSOL_MAX}`);
+  return { generator: seed < MS_PLAIN_LIMIT ? 'ms' : 'mt', seed, text: String(seed) };
+}
+
+/** Which numbers a bulk run's deal numbers are: eaglewing's own (README, "Deal numbers") or PySolFC's plain game numbers. */
+export type Numbering = 'eaglewing' | 'pysol';
+export const NUMBERINGS: readonly Numbering[] = ['eaglewing', 'pysol'];
+
+/** A plain PySolFC game number (1 up to 2^53-1 here: bulk runs count in doubles). */
+export function plainPysolNumber(number: number): PysolNumber {
+  if (!Number.isSafeInteger(number) || number < 1) throw new InputError(`PySolFC number ${number} is out of range`);
+  const seed = BigInt(number);
+  return { generator: seed < MS_PLAIN_LIMIT ? 'ms' : 'mt', seed, text: String(seed) };
+}
+
+/** The rules column of rows made under a numbering: eaglewing's own adds nothing, so old files stay as they are. */
+export function numberingSuffix(numbering: Numbering): string {
+  return numbering === 'eaglewing' ? '' : `;numbering=${numbering}`;
+}
+
+/** PySolFC card ids run suit by suit clubs, spades, hearts, diamonds; ours clubs, diamonds, hearts, spades. */
+const OUR_SUIT = [0, 3, 2, 1];
+
+function pysolCard(id: number): number {
+  return OUR_SUIT[Math.floor(id / RANK_COUNT)] * RANK_COUNT + (id % RANK_COUNT);
+}
+
+/** Microsoft order (pysol_cards.cards.ms_rearrange): rank by rank, each as clubs, diamonds, hearts, spades. */
+function msOrder(): number[] {
+  const ids: number[] = [];
+  for (let rank = 0; rank < RANK_COUNT; rank++) for (const offset of [0, 39, 26, 13]) ids.push(rank + offset);
+  return ids;
+}
+
+/** LCRandom31's randint(0, n): the state and output rules of its three seed ranges. */
+function lcRandom31(seed: bigint): (n: number) => number {
+  // the state stays below 2^33 and the product below 2^51: exact in BigInt (and would be in a double)
+  let state = seed < 1n << 32n ? seed : seed - (1n << 32n);
+  const mask = (1n << 33n) - 1n;
+  return (n: number) => {
+    state = (state * 214013n + 2531011n) & mask;
+    let output: bigint;
+    if (seed < 1n << 31n) output = (state >> 16n) & 0x7fffn;
+    else if (seed < 1n << 32n) output = ((state >> 16n) & 0x7fffn) | 0x8000n;
+    else output = ((state >> 16n) & 0xffffn) + 1n;
+    return Number(output % BigInt(n + 1));
+  };
+}
+
+const MT_N = 624;
+const MT_M = 397;
+
+/**
+ * Python's random.Random(seed): init_by_array over the seed's 32-bit words (least significant first),
+ * then the first twist. pure-rand's Mersenne Twister seeds from one 32-bit word only, so the state is
+ * made here and handed to it; it tempers and twists from there on.
+ */
+function pythonMersenne(seed: bigint): () => number {
+  const key: number[] = [];
+  for (let rest = seed; rest > 0n || key.length === 0; rest >>= 32n) key.push(Number(rest & 0xffffffffn));
+  const mt = new Array<number>(MT_N);
+  mt[0] = 19650218;
+  for (let i = 1; i < MT_N; i++) mt[i] = (Math.imul(1812433253, mt[i - 1] ^ (mt[i - 1] >>> 30)) + i) >>> 0;
+  let i = 1;
+  let j = 0;
+  for (let k = Math.max(MT_N, key.length); k > 0; k--) {
+    mt[i] = ((mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1664525)) + key[j] + j) >>> 0;
+    i++;
+    j++;
+    if (i >= MT_N) {
+      mt[0] = mt[MT_N - 1];
+      i = 1;
+    }
+    if (j >= key.length) j = 0;
+  }
+  for (let k = MT_N - 1; k > 0; k--) {
+    mt[i] = ((mt[i] ^ Math.imul(mt[i - 1] ^ (mt[i - 1] >>> 30), 1566083941)) - i) >>> 0;
+    i++;
+    if (i >= MT_N) {
+      mt[0] = mt[MT_N - 1];
+      i = 1;
+    }
+  }
+  mt[0] = 0x80000000;
+  // the twist Python makes before its first output; pure-rand's state is a twisted array and an index
+  for (let k = 0; k < MT_N; k++) {
+    const y = (mt[k] & 0x80000000) | (mt[(k + 1) % MT_N] & 0x7fffffff);
+    mt[k] = (mt[(k + MT_M) % MT_N] ^ (y >>> 1) ^ (y & 1 ? 0x9908b0df : 0)) >>> 0;
+  }
+  const generator = mersenneFromState([0, ...mt.map((word) => word | 0)]);
+  return () => generator.next() >>> 0;
+}
+
+/** Python's random() from two 32-bit outputs: a 53-bit integer over 2^53, as a double (exact). */
+function pythonRandom(next32: () => number): () => number {
+  return () => {
+    const a = next32() >>> 5;
+    const b = next32() >>> 6;
+    return (a * 67108864 + b) / 9007199254740992;
+  };
+}
+
+/** The deck of a PySolFC game number, in RULES §2 order (a 13-card trunk gives PySolFC's layout). */
+export function dealFromPysolNumber(number: PysolNumber): Deck {
+  let ids: number[];
+  let randint: (n: number) => number;
+  if (number.generator === 'ms') {
+    ids = msOrder();
+    randint = lcRandom31(number.seed);
+  } else {
+    ids = Array.from({ length: CARD_COUNT }, (_, id) => id);
+    const random = pythonRandom(pythonMersenne(number.seed));
+    // pysol_cards RandomBase.randint(a, b) = a + int(random() * (b + 1 - a)): the same double product here
+    randint = (n) => Math.floor(random() * (n + 1));
+  }
+  for (let n = CARD_COUNT - 1; n > 0; n--) {
+    const j = randint(n);
+    [ids[n], ids[j]] = [ids[j], ids[n]];
+  }
+  const order = [...range(50, 38), ...range(30, 37), 51, 29, ...range(28, 0)];
+  return Uint8Array.from(order, (index) => pysolCard(ids[index]));
+}
+
+/** from … to, either way, both included. */
+function range(from: number, to: number): number[] {
+  const step = from <= to ? 1 : -1;
+  return Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => from + i * step);
+}

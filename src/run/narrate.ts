@@ -1,0 +1,98 @@
+// A winning line told the way a player follows it: each move, the trunk fills it causes, and what PySolFC does by itself.
+import { formatCard, NO_CARD } from '../cards.js';
+import type { Deck } from '../deal.js';
+import { Game, toNotation } from '../engine.js';
+import { describeMove, formatMove, type Move } from '../notation.js';
+import { TRUNK_PLAY_TOP, type RuleSet } from '../rules.js';
+
+/** One move of a line, with what follows from it on the table. */
+export interface Step {
+  move: Move;
+  /** Trunk fills (RULES §3.3) right after it: wing number (1-8) and card. */
+  fills: { wing: number; card: number }[];
+  /** The last trunk card, when this move leaves it alone in the trunk and so face up (trunk-play last, last-any). */
+  trunkFaceUp: number;
+  /** A turn PySolFC makes by itself (its autodeal: a card is turned whenever the waste is empty). */
+  automatic: boolean;
+}
+
+/**
+ * Replays a legal line on the engine and says, move by move, what else happens. With `autodeal`,
+ * turns made while the waste is empty are marked automatic: PySolFC makes them itself (the first
+ * at the start of the game), and making them at once changes nothing else, since no other move
+ * needs the waste empty.
+ */
+export function narrate(deck: Deck, rules: RuleSet, moves: readonly Move[], autodeal: boolean): Step[] {
+  const game = new Game(deck, rules);
+  const legal = new Int32Array(256);
+  const fills: number[] = [];
+  return moves.map((move) => {
+    const wanted = formatMove(move, false);
+    const count = game.legalMoves(legal);
+    const code = legal.subarray(0, count).find((candidate) => formatMove(toNotation(candidate), false) === wanted);
+    if (code === undefined) throw new Error(`the line is not legal at ${wanted}`);
+    const automatic = autodeal && move.source === 'T' && game.wasteCount() === 0;
+    const trunkBefore = game.trunkCount();
+    fills.length = 0;
+    game.applyUnsaved(code, fills);
+    const step: Step = { move, fills: [], trunkFaceUp: NO_CARD, automatic };
+    for (let i = 0; i < fills.length; i += 2) step.fills.push({ wing: fills[i] + 1, card: fills[i + 1] });
+    if (game.compiled.trunkPlay !== TRUNK_PLAY_TOP && trunkBefore > 1 && game.trunkCount() === 1) step.trunkFaceUp = game.trunkCard();
+    return step;
+  });
+}
+
+/**
+ * The line in the order a PySolFC player sees it: PySolFC turns a card as soon as the waste is empty
+ * (at the start, and after the move that empties it), so each turn made while the waste is empty moves
+ * up to that point. Only moves that do not touch the stock are passed over (a stock card put straight
+ * into a space, possible only under other rules, keeps the turn where it was), so the line stays legal.
+ */
+export function inPysolOrder(deck: Deck, rules: RuleSet, moves: readonly Move[]): Move[] {
+  const steps = narrate(deck, rules, moves, true);
+  const ordered: Move[] = [];
+  // where the waste last became empty in `ordered`: an automatic turn goes there
+  let emptySince = 0;
+  const game = new Game(deck, rules);
+  const legal = new Int32Array(256);
+  for (const step of steps) {
+    const wasEmpty = game.wasteCount() === 0;
+    if (step.automatic) ordered.splice(emptySince, 0, step.move);
+    else ordered.push(step.move);
+    const wanted = formatMove(step.move, false);
+    const count = game.legalMoves(legal);
+    game.apply(legal.subarray(0, count).find((candidate) => formatMove(toNotation(candidate), false) === wanted)!);
+    // the waste has just become empty: PySolFC's next turn comes here; a stock move is never passed over
+    if ((game.wasteCount() === 0 && !wasEmpty) || step.move.source === 'S') emptySince = ordered.length;
+  }
+  return ordered;
+}
+
+/**
+ * The steps as numbered lines: "12. 6D wing 3 → foundation", then indented lines for trunk fills and
+ * the last trunk card. Automatic turns are shown unnumbered, so the numbers count what the player does.
+ */
+export function stepLines(steps: readonly Step[]): string {
+  const numbered = steps.filter((step) => !step.automatic).length;
+  const width = String(numbered).length;
+  const indent = ' '.repeat(width + 2);
+  const lines: string[] = [];
+  let number = 0;
+  for (const step of steps) {
+    if (step.automatic) lines.push(`${indent}(PySolFC turns up ${formatCard(step.move.card)} by itself)`);
+    else lines.push(`${String(++number).padStart(width)}. ${describeMove(step.move)}`);
+    for (const fill of step.fills) lines.push(`${indent}trunk → wing ${fill.wing}: ${formatCard(fill.card)}`);
+    if (step.trunkFaceUp !== NO_CARD) lines.push(`${indent}the last trunk card, ${formatCard(step.trunkFaceUp)}, turns face up`);
+  }
+  return lines.join('\n');
+}
+
+/** The steps for JSON: every RULES §5 token, with its fills (and, for PySolFC, whether it is automatic). */
+export function stepsJson(steps: readonly Step[], autodeal: boolean) {
+  return steps.map((step) => ({
+    move: formatMove(step.move),
+    fills: step.fills.map((fill) => ({ wing: fill.wing, card: formatCard(fill.card) })),
+    ...(step.trunkFaceUp === NO_CARD ? {} : { trunkFaceUp: formatCard(step.trunkFaceUp) }),
+    ...(autodeal ? { automatic: step.automatic } : {}),
+  }));
+}

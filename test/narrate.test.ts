@@ -1,0 +1,79 @@
+// Solutions a player can follow: trunk fills, the last trunk card, and PySolFC's automatic turns, checked from outside the narrator.
+import { describe, expect, it } from 'vitest';
+import { NO_CARD } from '../src/cards.js';
+import { dealFromNumber, type Deck } from '../src/deal.js';
+import { Game } from '../src/engine.js';
+import { formatMove, type Move } from '../src/notation.js';
+import { dealFromPysolNumber, parsePysolNumber } from '../src/numbering/pysol.js';
+import { resolveRules, type RuleSet } from '../src/rules.js';
+import { inPysolOrder, narrate } from '../src/run/narrate.js';
+import { Solver } from '../src/solver/search.js';
+import { verify } from '../src/verify.js';
+import { playTokens } from './helpers.js';
+
+const solver = new Solver();
+
+function wins(decks: Deck[], rules: RuleSet): { deck: Deck; moves: Move[] }[] {
+  return decks
+    .map((deck) => ({ deck, result: solver.solve(deck, rules) }))
+    .filter(({ result }) => result.result === 'won')
+    .map(({ deck, result }) => ({ deck, moves: result.moves }));
+}
+
+describe('trunk fills and the last trunk card', () => {
+  for (const preset of ['coops', 'pysol', 'goodsol']) {
+    it(`${preset}: the fills and trunk plays take the trunk from its top card down, each fill into the wing the move emptied`, () => {
+      const rules = resolveRules(preset);
+      const won = wins(Array.from({ length: 20 }, (_, i) => dealFromNumber(i + 1)), rules);
+      expect(won.length).toBeGreaterThan(5);
+      for (const { deck, moves } of won) {
+        const steps = narrate(deck, rules, moves, false);
+        // the deal alone says the order: deck[12] is the trunk's top, deck[0] its bottom
+        const taken: number[] = [];
+        let faceUp = 0;
+        for (const step of steps) {
+          if (step.move.source === 'K') taken.push(step.move.card);
+          for (const fill of step.fills) {
+            taken.push(fill.card);
+            if (step.move.source === 'W') expect(fill.wing).toBe(step.move.fromWing);
+          }
+          if (step.trunkFaceUp !== NO_CARD) {
+            faceUp++;
+            expect(step.trunkFaceUp).toBe(deck[0]);
+          }
+        }
+        expect(taken).toEqual(Array.from(deck.subarray(0, 13)).reverse());
+        // under trunk-play top the top card is always face up: no such moment is announced
+        expect(faceUp).toBe(rules.trunkPlay === 'top' ? 0 : 1);
+      }
+    });
+  }
+});
+
+describe("PySolFC's automatic turns", () => {
+  const rules = resolveRules('pysol');
+  const decks = Array.from({ length: 40 }, (_, i) => dealFromPysolNumber(parsePysolNumber(String(i + 1))));
+  it('the line in PySolFC order is legal, and turns exactly when PySolFC would: at the start and whenever the waste is empty', () => {
+    const won = wins(decks, rules);
+    expect(won.length).toBeGreaterThan(20);
+    for (const { deck, moves } of won) {
+      const ordered = inPysolOrder(deck, rules, moves);
+      expect(ordered).toHaveLength(moves.length);
+      expect(verify(deck, rules, ordered).status).toBe('ok');
+      // replay move by move: while the stock has cards, an empty waste is always followed by a turn
+      const game = new Game(deck, rules);
+      for (const move of ordered) {
+        if (game.wasteCount() === 0 && game.stockCount() > 0) expect(move.source).toBe('T');
+        playTokens(game, formatMove(move, false));
+      }
+      // and those turns, only those, are the ones marked automatic
+      const steps = narrate(deck, rules, ordered, true);
+      const replay = new Game(deck, rules);
+      for (const step of steps) {
+        expect(step.automatic).toBe(step.move.source === 'T' && replay.wasteCount() === 0);
+        playTokens(replay, formatMove(step.move, false));
+      }
+      expect(steps[0].automatic).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,71 @@
+// --pysol in deal, solve and verify, and --numbering pysol in sim: PySolFC's game numbers as a player types them.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXTURES, ROOT } from './helpers.js';
+
+const BIN = join(ROOT, 'bin', 'eaglewing.js');
+function run(...args: string[]) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+const FIXTURE = new Map(
+  readFileSync(join(FIXTURES, 'pysolfc-deals.tsv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split('\t'))
+    .map(([number, deal, verdict]) => [number, { deal, verdict }]),
+);
+
+describe('eaglewing --pysol', () => {
+  it('deal --pysol gives PySolFC\'s deal, in every form PySolFC accepts', () => {
+    for (const form of ['12', '#12', '00000000000000000012', '1,2', 'ms12']) {
+      expect(run('deal', '--pysol', form, '--string').stdout.trim(), form).toBe(FIXTURE.get('12')!.deal);
+    }
+    expect(run('deal', '--pysol', '76363725874627961854', '--string').stdout.trim()).toBe(FIXTURE.get('76363725874627961854')!.deal);
+  });
+  it('without --preset it plays pysol; with another preset it deals the same cards under those rules', () => {
+    expect(run('solve', '--pysol', '4').stdout).toMatch(/^PySolFC game 4 {2}\(pysol:/);
+    const coops = JSON.parse(run('solve', '--pysol', '4', '--preset', 'coops', '--json').stdout);
+    expect(coops.deal).toBe(FIXTURE.get('4')!.deal);
+    expect(coops.rules).toContain('trunk-play=last;');
+  });
+  it('a bad number is exit 2, naming the accepted forms', () => {
+    for (const bad of ['0', 'ms0', '123456789012345678901', 'twelve']) {
+      const result = run('solve', '--pysol', bad);
+      expect(result.code, bad).toBe(2);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(run('deal', '--pysol', 'twelve').stderr).toContain('ms1 to ms');
+    expect(run('solve', '3', '--pysol', '3').code).toBe(2);
+  });
+  it('a won game: the text shows trunk fills and PySolFC\'s own turns unnumbered; the JSON keeps every token, with fills', () => {
+    const text = run('solve', '--pysol', '1');
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('trunk → wing');
+    expect(text.stdout).toMatch(/\(PySolFC turns up .. by itself\)/);
+    expect(text.stdout).toMatch(/the last trunk card, .., turns face up/);
+    const json = JSON.parse(run('solve', '--pysol', '1', '--json').stdout);
+    expect(json.steps.map((step: { move: string }) => step.move).join(' ')).toBe(json.moves);
+    expect(json.steps.some((step: { fills: unknown[] }) => step.fills.length > 0)).toBe(true);
+    expect(json.steps[0].automatic).toBe(false);
+    // the text numbers only what the player does
+    const numbered = text.stdout.split('\n').filter((line) => /^\s*\d+\. /.test(line)).length;
+    const automatic = json.steps.filter((step: { automatic: boolean }) => step.automatic).length;
+    expect(numbered + automatic).toBe(json.steps.length);
+    expect(run('verify', '--pysol', '1', '--moves', json.moves).code).toBe(0);
+  });
+  it('sim --numbering pysol: rows carry PySolFC numbers and their numbering, verdicts as PySolFC\'s games have them', () => {
+    const result = run('sim', '--numbering', 'pysol', '--preset', 'pysol', '--from', '31990', '--deals', '20', '--quiet', '--json');
+    expect(result.code).toBe(0);
+    const csv = run('sim', '--numbering', 'pysol', '--preset', 'pysol', '--from', '31990', '--deals', '20', '--quiet', '--out', '-').stdout.trim().split('\n').slice(1);
+    for (const row of csv) {
+      const [deal, , rules, , verdict] = row.split(',');
+      expect(rules.endsWith(';numbering=pysol')).toBe(true);
+      expect(verdict, deal).toBe(FIXTURE.get(deal)!.verdict);
+    }
+    expect(csv).toHaveLength(20);
+  });
+});
