@@ -13,6 +13,8 @@ import { playDeal } from '../run/play.js';
 import { solveDecks } from '../run/pool.js';
 import { inPysolOrder, narrate, stepLines, stepsJson, type Step } from '../run/narrate.js';
 import { solveReport, statsLines, type SolveReport } from '../run/report.js';
+import { checkOutput, writeWholeFile } from '../run/files.js';
+import { solutionPage } from '../run/page.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
 import { Solver } from '../solver/search.js';
 import {
@@ -35,7 +37,7 @@ import {
 } from './common.js';
 import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
 
-type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string; pysol?: string };
+type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string; pysol?: string; html?: string };
 
 /** "123 moves", and the turns PySolFC makes by itself when there are any. */
 function movesCount(steps: readonly Step[]): string {
@@ -51,7 +53,8 @@ export function register(program: Command): void {
     .option('--deal <string>', 'the deal as 52 cards (RULES §2)')
     .option('--deals-file <file>', 'one deal string per line; - reads standard input')
     .option('--json', 'print {deal, rules, result, nodes, ms, moves}, one object per line')
-    .option('--stats', 'also print transposition-table fill and hit rate');
+    .option('--stats', 'also print transposition-table fill and hit rate')
+    .option('--html <file>', 'also write a page that plays the game back, step by step (one self-contained HTML file)');
   addRunOption(command, 'workers', 'with --deals-file: solve on this many worker threads (default: one thread)');
   command.addHelpText(
     'after',
@@ -63,7 +66,8 @@ Examples:
   eaglewing solve 7 --preset coops --json
   eaglewing solve --deal "KS QS JS …" --preset strict --redeals 4
   eaglewing deal 5 --string | eaglewing solve --deals-file - --json
-  eaglewing solve 92 --preset coops --max-nodes 100000 --stats`,
+  eaglewing solve 92 --preset coops --max-nodes 100000 --stats
+  eaglewing solve --pysol 12345 --html game12345.html`,
   );
   addPysolOption(addPlayerOptions(addLimitOptions(addRuleOptions(command)), 'thoughtful (default: the solver), or greedy / sampling to watch a no-peek player')).action(
     async (numberArgument: string | undefined, flags: SolveFlags, command: Command) => {
@@ -73,6 +77,8 @@ Examples:
       const spec = parsePlayerSpec(flags.player, flags);
       refuseIgnoredPlayerOptions(command, spec);
       if (flags.dealsFile === undefined) refuseUnused(command, ['workers'], 'without --deals-file (one deal is solved on one thread)');
+      else refuseUnused(command, ['html'], 'with --deals-file (a page shows one game)');
+      if (flags.html !== undefined) checkOutput('--html', flags.html);
       if (spec.name !== 'thoughtful') {
         if (flags.dealsFile !== undefined) throw new UsageError('--player works on one deal (a number or --deal)');
         refuseUnused(command, ['stats'], `for --player ${spec.name} (the table is the solver's)`);
@@ -87,6 +93,10 @@ Examples:
           print(dealHeading(chosen, flags.preset, rules, report.player));
           print(`${played.result.toUpperCase()}${played.reason ? ` (${played.reason})` : ''}  ${movesCount(shown)}  time ${played.ms} ms\n`);
           print(stepLines(shown));
+        }
+        if (flags.html !== undefined) {
+          const verdict = `${played.result === 'won' ? 'WON' : 'LOST'} by the ${spec.name} player${played.reason ? ` (${played.reason})` : ''}`;
+          writeWholeFile(flags.html, solutionPage({ title: `${chosen.label}, ${report.player}`, subtitle: `${flags.preset}: ${canonicalRules(rules)}`, verdict, deck: chosen.deck, rules, moves: played.moves, autodeal }));
         }
         process.exitCode = played.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
         return;
@@ -128,6 +138,15 @@ Examples:
           const shown = autodeal ? narrate(deck, rules, inPysolOrder(deck, rules, result.moves), true) : steps;
           print(`\nSolution, ${movesCount(shown)}:\n${stepLines(shown)}`);
         }
+      }
+      if (flags.html !== undefined) {
+        const verdict =
+          result.result === 'won'
+            ? `WON: a solution of ${movesCount(narrate(deck, rules, result.moves, autodeal))}`
+            : result.result === 'lost'
+              ? 'LOST: no sequence of moves wins this deal (proved by a full search)'
+              : `UNKNOWN: the ${result.unknownReason} limit stopped the search`;
+        writeWholeFile(flags.html, solutionPage({ title: chosen.label, subtitle: `${flags.preset}: ${canonicalRules(rules)}`, verdict, deck, rules, moves: result.moves, autodeal }));
       }
       if (flags.stats) process.stderr.write(statsLines(result) + '\n');
       process.exitCode = result.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;

@@ -1,0 +1,129 @@
+// A self-contained HTML page that plays a game back: the positions worked out here, the page itself from src/page/solution.html.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { formatCard, NO_CARD, RANK_COUNT } from '../cards.js';
+import type { Deck } from '../deal.js';
+import { Game, toNotation, trunkCardInPlay } from '../engine.js';
+import { WING_COUNT } from '../layout.js';
+import { describeMove, formatMove, type Move } from '../notation.js';
+import * as P from '../position.js';
+import type { RuleSet } from '../rules.js';
+import { inPysolOrder, narrate } from './narrate.js';
+
+/** The template: one file of HTML, CSS and JS, read from the source tree (tsc copies no HTML into dist). */
+const TEMPLATE = fileURLToPath(new URL('../../src/page/solution.html', import.meta.url));
+
+/** What the page shows at one step: face-up cards only (a face-down card is a count, never a name). */
+interface View {
+  /** Each wing's cards, bottom first. */
+  wings: string[][];
+  /** Each foundation's cards (clubs, diamonds, hearts, spades), bottom first. */
+  foundations: string[][];
+  trunk: number;
+  /** The trunk card that is face up (RULES §3.4), if any. */
+  trunkCard: string | null;
+  stock: number;
+  waste: string | null;
+  wasteCount: number;
+  redeals: number;
+}
+
+export interface PageGame {
+  title: string;
+  subtitle: string;
+  /** "WON in 120 moves", "LOST: …": shown above the move list. */
+  verdict: string;
+  deck: Deck;
+  rules: RuleSet;
+  /** The moves played (empty for a deal shown as it is dealt). */
+  moves: readonly Move[];
+  /** PySolFC's automatic turns are listed where PySolFC makes them. */
+  autodeal: boolean;
+}
+
+function view(game: Game): View {
+  const cards = (list: number[]) => list.map(formatCard);
+  const wings: string[][] = [];
+  for (let wing = 0; wing < WING_COUNT; wing++) {
+    const pile: number[] = [];
+    for (let depth = game.wingHeight(wing) - 1; depth >= 0; depth--) pile.push(game.wingCard(wing, depth));
+    wings.push(cards(pile));
+  }
+  const foundations: string[][] = [];
+  for (let suit = 0; suit < 4; suit++) {
+    const pile: number[] = [];
+    for (let height = 0; height < game.foundationHeight(suit); height++) pile.push(suit * RANK_COUNT + ((game.layout.baseRank + height) % RANK_COUNT));
+    foundations.push(cards(pile));
+  }
+  const trunkCard = game.trunkCard();
+  const waste = game.wasteTop();
+  return {
+    wings,
+    foundations,
+    trunk: game.trunkCount(),
+    trunkCard: trunkCard === NO_CARD ? null : formatCard(trunkCard),
+    stock: game.stockCount(),
+    waste: waste === NO_CARD ? null : formatCard(waste),
+    wasteCount: game.wasteCount(),
+    redeals: game.redealsUsed(),
+  };
+}
+
+/** The page's steps: each move, then each trunk fill it causes as a step of its own. */
+function stepsOf(page: PageGame): { moves: { label: string; kind: string }[]; views: View[] } {
+  const line = page.autodeal ? inPysolOrder(page.deck, page.rules, page.moves) : page.moves;
+  const narrated = narrate(page.deck, page.rules, line, page.autodeal);
+  const game = new Game(page.deck, page.rules);
+  const legal = new Int32Array(256);
+  const moves: { label: string; kind: string }[] = [];
+  const views: View[] = [view(game)];
+  let number = 0;
+  for (const step of narrated) {
+    const wanted = formatMove(step.move, false);
+    const count = game.legalMoves(legal);
+    const code = legal.subarray(0, count).find((candidate) => formatMove(toNotation(candidate), false) === wanted)!;
+    game.apply(code);
+    const after = view(game);
+    // the move alone: the wings it emptied are still empty and their fill cards still in the trunk
+    const before = structuredClone(after);
+    for (const fill of step.fills) before.wings[fill.wing - 1] = [];
+    before.trunk += step.fills.length;
+    before.trunkCard = trunkCardAt(game, before.trunk);
+    const label = step.automatic ? `PySolFC turns up ${formatCard(step.move.card)}` : `${++number}. ${describeMove(step.move)}`;
+    moves.push({ label, kind: step.automatic ? 'auto' : 'move' });
+    views.push(before);
+    const filling = structuredClone(before);
+    step.fills.forEach((fill, i) => {
+      filling.wings[fill.wing - 1] = [formatCard(fill.card)];
+      filling.trunk--;
+      filling.trunkCard = trunkCardAt(game, filling.trunk);
+      moves.push({ label: `trunk → wing ${fill.wing}: ${formatCard(fill.card)}`, kind: 'fill' });
+      views.push(i === step.fills.length - 1 ? after : structuredClone(filling));
+    });
+  }
+  return { moves, views };
+}
+
+/** The face-up trunk card when the trunk holds `count` cards: the engine's own rule (RULES §3.4), on a scratch position. */
+function trunkCardAt(game: Game, count: number): string | null {
+  const scratch = P.newPosition();
+  P.dealPosition(scratch, game.layout);
+  for (let left = game.layout.trunkSize; left > count; left--) P.takeTrunkCard(scratch);
+  const card = trunkCardInPlay(scratch, game.layout, game.compiled);
+  return card === NO_CARD ? null : formatCard(card);
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** The page's HTML: no network request of any kind, opening from disk in any current browser. */
+export function solutionPage(page: PageGame): string {
+  const { moves, views } = stepsOf(page);
+  const data = { title: page.title, subtitle: page.subtitle, verdict: page.verdict, redeals: page.rules.redeals, moves, views };
+  // inside <script>, "</" would end the element early: JSON allows \u003c for "<"
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return readFileSync(TEMPLATE, 'utf8')
+    .replace('{{TITLE}}', () => escapeHtml(page.title))
+    .replace('{{DATA}}', () => json);
+}

@@ -1,0 +1,124 @@
+// The solution page in a real browser (Debian's chromium, driven by playwright-core): steps, keyboard, #step=, no network, no peeking.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCard, RANK_COUNT, SUIT_SYMBOLS } from '../src/cards.js';
+import { parseDeal } from '../src/deal.js';
+import { Game } from '../src/engine.js';
+import { resolveRules } from '../src/rules.js';
+import { playTokens, ROOT } from './helpers.js';
+
+const BIN = join(ROOT, 'bin', 'eaglewing.js');
+/** Where a browser may be: Debian's chromium first (README: `apt-get install chromium`). */
+const BROWSER = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => path && existsSync(path));
+const INSTALL = 'no Chromium found: install it with `sudo apt-get install chromium` (Debian) or set CHROMIUM_PATH to a Chrome or Chromium binary';
+
+if (!BROWSER && !process.env.CI) console.warn(`test/page.browser.test.ts skipped: ${INSTALL}`);
+if (!BROWSER && process.env.CI) throw new Error(`CI must run the browser test: ${INSTALL}`);
+
+const dir = mkdtempSync(join(tmpdir(), 'eaglewing-page-'));
+let browser: Browser;
+
+beforeAll(async () => {
+  if (BROWSER) browser = await chromium.launch({ executablePath: BROWSER, args: ['--no-sandbox'] });
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function solve(args: string[], html: string): { moves: string; deal: string } {
+  const result = spawnSync(process.execPath, [BIN, 'solve', ...args, '--json', '--html', html], { encoding: 'utf8' });
+  expect(result.status === 0 || result.status === 1, result.stderr).toBe(true);
+  return JSON.parse(result.stdout);
+}
+
+/** Opens a page from disk, recording every request it makes. */
+async function open(file: string, hash = ''): Promise<{ page: Page; requests: string[] }> {
+  const page = await browser.newPage();
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(pathToFileURL(file).href + hash);
+  return { page, requests };
+}
+
+const cardsOn = (page: Page, selector: string) =>
+  page.$$eval(selector, (elements) => elements.flatMap((element) => (element.getAttribute('data-cards') ?? '').split(' ').filter(Boolean)));
+
+describe.runIf(BROWSER)('the solution page (solve --html)', () => {
+  it('plays a won deal to its end, with the keyboard and with #step=, all 52 cards on the foundations, and asks the network for nothing', async () => {
+    const file = join(dir, 'won.html');
+    solve(['1', '--preset', 'coops'], file);
+    const { page, requests } = await open(file);
+    const steps = Number(await page.getAttribute('body', 'data-steps'));
+    expect(steps).toBeGreaterThan(50);
+    expect(await page.getAttribute('body', 'data-step')).toBe('0');
+    expect(await cardsOn(page, '[data-foundation]')).toHaveLength(1);
+    expect(await cardsOn(page, '[data-wing]')).toHaveLength(8);
+    for (let i = 0; i < steps; i++) await page.keyboard.press('ArrowRight');
+    expect(await page.getAttribute('body', 'data-step')).toBe(String(steps));
+    expect(await cardsOn(page, '[data-foundation]')).toHaveLength(52);
+    expect(await cardsOn(page, '[data-wing]')).toHaveLength(0);
+    expect(page.url().endsWith(`#step=${steps}`)).toBe(true);
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getAttribute('body', 'data-step')).toBe(String(steps - 1));
+    // a step shared by its address opens there
+    const shared = await open(file, `#step=${steps}`);
+    expect(await shared.page.getAttribute('body', 'data-step')).toBe(String(steps));
+    const foundations = await shared.page.$$eval('[data-foundation]', (elements) => elements.map((element) => [element.getAttribute('data-foundation'), element.getAttribute('data-cards')?.split(' ').length]));
+    expect(foundations).toEqual([['C', 13], ['D', 13], ['H', 13], ['S', 13]]);
+    // clicking a move in the list jumps there, and it is the one highlighted
+    await shared.page.click('#moves li[data-step="3"]');
+    expect(await shared.page.getAttribute('body', 'data-step')).toBe('3');
+    expect(await shared.page.getAttribute('#moves li.current', 'data-step')).toBe('3');
+    for (const url of [...requests, ...shared.requests]) expect(url.startsWith('file://'), url).toBe(true);
+    if (process.env.EAGLEWING_SCREENSHOT) {
+      await shared.page.setViewportSize({ width: 1180, height: 640 });
+      await shared.page.click('#moves li[data-step="40"]');
+      await shared.page.screenshot({ path: resolve(ROOT, process.env.EAGLEWING_SCREENSHOT) });
+    }
+    await page.close();
+    await shared.page.close();
+  });
+  it('a lost deal shows the deal and says it is lost', async () => {
+    const file = join(dir, 'lost.html');
+    solve(['3', '--preset', 'strict'], file);
+    const { page } = await open(file);
+    expect(await page.getAttribute('body', 'data-steps')).toBe('0');
+    expect(await page.textContent('#verdict')).toContain('LOST');
+    expect(await cardsOn(page, '[data-wing]')).toHaveLength(8);
+    await page.close();
+  });
+  it('a no-peek player\'s page never shows a card the player has not seen', async () => {
+    const file = join(dir, 'greedy.html');
+    const rules = resolveRules('coops');
+    const played = solve(['4', '--preset', 'coops', '--player', 'greedy'], file);
+    // the cards never face up in that game: the trunk's hidden cards and the stock never turned, from the deal and the moves
+    const deck = parseDeal(played.deal);
+    const game = new Game(deck, rules);
+    playTokens(game, played.moves.replace(/\([^)]*\)/g, ''));
+    const hidden: number[] = [];
+    const trunkFaceUp = game.trunkCard();
+    for (let i = 0; i < game.trunkCount(); i++) if (deck[i] !== trunkFaceUp) hidden.push(deck[i]);
+    const turned = new Set([...played.moves.matchAll(/T\((\w\w)\)/g)].map((match) => match[1]));
+    for (let i = 0; i < game.layout.stockLength; i++) {
+      const card = game.layout.stockCards[i];
+      if (game.stockPlaceFilled(i) && !turned.has(formatCard(card))) hidden.push(card);
+    }
+    expect(hidden.length).toBeGreaterThan(0);
+    const { page } = await open(file);
+    const steps = Number(await page.getAttribute('body', 'data-steps'));
+    const shown = (card: number) => [formatCard(card), `${formatCard(card)[0] === 'T' ? '10' : formatCard(card)[0]}${SUIT_SYMBOLS[Math.floor(card / RANK_COUNT)]}`];
+    for (let step = 0; step <= steps; step += 1) {
+      await page.evaluate((to) => (location.hash = `#step=${to}`), step);
+      await page.waitForFunction((to) => document.body.dataset.step === String(to), step);
+      const text = await page.innerText('body');
+      for (const card of hidden) for (const form of shown(card)) expect(text.includes(form), `step ${step} shows ${form}`).toBe(false);
+    }
+    await page.close();
+  });
+});
