@@ -8,6 +8,7 @@ import { parseRunOption, runOptionFlags, type RunOptionName } from '../options.j
 import type { PlayerSpec } from '../players/index.js';
 import { canonicalRules, DEFAULT_PRESET, findPreset, optionHelp, optionPlaceholder, PRESET_NAMES, resolveRules, RULE_OPTIONS_IN_HELP_ORDER, type RuleField, type RuleSet } from '../rules.js';
 import type { SummaryRow } from '../run/csv.js';
+import { defaultWorkers } from '../run/pool.js';
 import { formatRate, winRate } from '../run/stats.js';
 import { asciiLower, asciiTrim, quote } from '../text.js';
 
@@ -105,6 +106,11 @@ export function parseNumbering(text: string): Numbering {
 export function refuseIgnoredPlayerOptions(command: Command, player: PlayerSpec): void {
   if (player.name !== 'sampling') refuseUnused(command, ['samples', 'sampleNodes', 'sampleSeed'], `for --player ${player.name} (they shape the sampling player)`);
   if (player.name !== 'thoughtful') refuseUnused(command, ['maxNodes', 'timeLimit', 'memory', 'prune'], `for --player ${player.name} (they limit the solver, --player thoughtful)`);
+}
+
+/** --workers, or every core. */
+export function workersFrom(text: string | undefined): number {
+  return text === undefined ? defaultWorkers() : parseRunOption('workers', text);
 }
 
 /** The range --from … --from + --deals - 1, refused when it goes past the last deal number. */

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { csvHeader, DEAL_COLUMNS, dealRowsCsv, summaryCsv } from '../run/csv.js';
 import { InputError } from '../errors.js';
-import { checkOutput, outputExists, refuseSameFile, writeWholeFile } from '../run/files.js';
+import { checkOutputs, outputExists, refuseSameFile, writeWholeFile } from '../run/files.js';
 import { quote } from '../text.js';
 import { mergeFiles } from '../run/merge.js';
 import { printSummary } from './common.js';
@@ -18,15 +18,10 @@ export function register(program: Command): void {
     .option('--force', 'replace existing --out and --summary files')
     .addHelpText('after', '\nMixed rules for one preset, or a deal present twice, are refused (exit code 2) and nothing is written.\n\nExample:\n  eaglewing merge shard1.csv shard2.csv shard3.csv --out all.csv --summary summary.csv')
     .action((files: string[], flags: { out?: string; summary?: string; json?: boolean; force?: boolean }) => {
-      const outputs = [
-        { role: '--out', path: flags.out },
-        { role: '--summary', path: flags.summary },
-      ].filter((output): output is { role: string; path: string } => output.path !== undefined);
+      const outputs = checkOutputs({ '--out': flags.out, '--summary': flags.summary });
       for (const output of outputs) {
-        checkOutput(output.role, output.path);
         if (!flags.force && outputExists(output.path)) throw new InputError(`${output.role} ${quote(output.path)} already exists: add --force to replace it`);
       }
-      refuseSameFile(outputs);
       // an input given as an output would be replaced by the merge of itself; inputs may repeat (merge then names the duplicates)
       for (const output of outputs) for (const file of files) refuseSameFile([{ role: `the input ${quote(file)}`, path: file }, output]);
       const merged = mergeFiles(files);

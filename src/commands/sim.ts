@@ -6,13 +6,14 @@ import { parsePlayerSpec, playerLabel } from '../players/index.js';
 import { Progress } from '../progress.js';
 import { canonicalRules, PRESET_NAMES, resolveRules } from '../rules.js';
 import { summaryCsv } from '../run/csv.js';
-import { checkOutput, refuseSameFile, STDOUT, writeWholeFile } from '../run/files.js';
+import { checkOutputs, STDOUT, writeWholeFile } from '../run/files.js';
 import { quote } from '../text.js';
 import { numberingSuffix } from '../numbering/pysol.js';
-import { DEFAULT_CHUNK, defaultWorkers, parseShard, type SimJob } from '../run/pool.js';
+import { DEFAULT_CHUNK, parseShard, type SimJob } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
 import {
+  workersFrom,
   addNumberingOption,
   parseNumbering,
   addLimitOptions,
@@ -85,7 +86,7 @@ Examples:
         return { preset, rules, rulesText: canonicalRules(rules) + numberingSuffix(numbering), player, playerLabel: playerLabel(player, solver) };
       });
       const { from, deals } = dealRange(flags.from, flags.deals);
-      const workers = flags.workers === undefined ? defaultWorkers() : parseRunOption('workers', flags.workers);
+      const workers = workersFrom(flags.workers);
       const chunk = parseRunOption('chunk', flags.chunk);
       const shard = parseShard(flags.shard);
       // every output is checked before any deal is solved
@@ -93,12 +94,7 @@ Examples:
       if (flags.force && flags.out === undefined) throw new UsageError('--force needs --out (it replaces that file)');
       if (flags.force && flags.resume) throw new UsageError('give --resume (continue the file) or --force (replace it), not both');
       if (flags.out === STDOUT && flags.resume) throw new UsageError('--resume needs a file, not standard output');
-      const outputs = [
-        { role: '--out', path: flags.out },
-        { role: '--summary', path: flags.summary },
-      ].filter((output): output is { role: string; path: string } => output.path !== undefined);
-      for (const output of outputs) checkOutput(output.role, output.path);
-      refuseSameFile(outputs);
+      checkOutputs({ '--out': flags.out, '--summary': flags.summary });
       const progress = Progress.forStream(Boolean(flags.quiet));
       const controller = new AbortController();
       const onInterrupt = () => controller.abort();

@@ -1,16 +1,15 @@
 // eaglewing sweep: one rule option varied over a range, the win rate at each value as CSV and an SVG chart.
 import type { Command } from 'commander';
-import { parseRunOption } from '../options.js';
 import { parsePlayerSpec } from '../players/index.js';
 import { Progress } from '../progress.js';
 import { resolveRules } from '../rules.js';
 import type { SummaryRow } from '../run/csv.js';
-import { checkOutput, refuseSameFile, writeWholeFile } from '../run/files.js';
-import { DEFAULT_CHUNK, defaultWorkers } from '../run/pool.js';
+import { checkOutputs, writeWholeFile } from '../run/files.js';
+import { DEFAULT_CHUNK } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseVary, sweepChart, sweepCsv, sweepJobs } from '../run/sweep.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
-import { addNumberingOption, parseNumbering, addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, dealRange, presetList, printSummary, refuseIgnoredPlayerOptions, type PlayerFlags, type RuleFlags } from './common.js';
+import { workersFrom, addNumberingOption, parseNumbering, addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, dealRange, presetList, printSummary, refuseIgnoredPlayerOptions, type PlayerFlags, type RuleFlags } from './common.js';
 
 type SweepFlags = RuleFlags & LimitFlags & PlayerFlags & { numbering: string; vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean };
 
@@ -36,20 +35,16 @@ export function register(program: Command): void {
     const player = parsePlayerSpec(flags.player, flags);
     refuseIgnoredPlayerOptions(command, player);
     const solver = parseSolverOptions(flags);
-    const jobs = sweepJobs(presets, flags, spec, player, solver, parseNumbering(flags.numbering));
+    const numbering = parseNumbering(flags.numbering);
+    const jobs = sweepJobs(presets, flags, spec, player, solver, numbering);
     const { from, deals } = dealRange(flags.from, flags.deals);
-    const workers = flags.workers === undefined ? defaultWorkers() : parseRunOption('workers', flags.workers);
-    const outputs = [
-      { role: '--out', path: flags.out },
-      { role: '--chart', path: flags.chart },
-    ].filter((output): output is { role: string; path: string } => output.path !== undefined);
-    for (const output of outputs) checkOutput(output.role, output.path);
-    refuseSameFile(outputs);
+    const workers = workersFrom(flags.workers);
+    checkOutputs({ '--out': flags.out, '--chart': flags.chart });
     const progress = Progress.forStream(Boolean(flags.quiet));
     let outcome;
     try {
       outcome = await runSim(
-        { jobs, from, deals, workers, chunk: DEFAULT_CHUNK, shard: { index: 1, count: 1 }, solver, numbering: parseNumbering(flags.numbering), timing: true, resume: false, force: false },
+        { jobs, from, deals, workers, chunk: DEFAULT_CHUNK, shard: { index: 1, count: 1 }, solver, numbering, timing: true, resume: false, force: false },
         { start: (planned, resumed) => progress.start(planned, resumed), progress: (rows) => progress.update(rows) },
       );
     } finally {

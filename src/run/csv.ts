@@ -2,7 +2,7 @@
 import { quote } from '../text.js';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../errors.js';
-import type { Verdict } from '../solver/search.js';
+import type { DealOutcome } from './protocol.js';
 import { roundRate, winRate, type Tally } from './stats.js';
 
 
@@ -22,17 +22,12 @@ export const SUMMARY_COLUMNS = [
   'win_rate_unknown_as_won',
 ] as const;
 
-export interface DealRow {
+/** One per-deal row: which deal, under what, and its outcome. */
+export interface DealRow extends DealOutcome {
   deal: number;
   preset: string;
   rules: string;
   player: string;
-  result: Verdict;
-  nodes: number;
-  ms: number;
-  solutionLength: number;
-  solution: string;
-  reason: string;
 }
 
 export function csvHeader(columns: readonly string[]): string {

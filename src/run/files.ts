@@ -111,6 +111,16 @@ export function checkOutput(flag: string, path: string): void {
   if (!folderWritable(folder)) throw new InputError(`${where}: the folder ${quote(folder)} is not writable`);
 }
 
+/** Checks a command's outputs (flag -> path, absent ones left out) before any work; returns those given. */
+export function checkOutputs(outputs: Record<string, string | undefined>): { role: string; path: string }[] {
+  const given = Object.entries(outputs)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([role, path]) => ({ role, path }));
+  for (const output of given) checkOutput(output.role, output.path);
+  refuseSameFile(given);
+  return given;
+}
+
 /** Whether an output already holds something the user may want kept (a regular file). */
 export function outputExists(path: string): boolean {
   return path !== STDOUT && (statSync(path, { throwIfNoEntry: false })?.isFile() ?? false);
