@@ -21,11 +21,15 @@ const MAX_ERROR_LENGTH = 400;
  * An option that takes a value, followed by another option (`--out --quiet`): commander would take
  * the option as the value, and make a file named `--quiet`. `-` alone is a value (standard input or output).
  */
-function refuseMissingValues(command: Command): void {
+function refuseMissingValues(command: Command, words: readonly string[]): void {
   for (const option of command.options) {
     if (!option.required) continue;
     const value: unknown = command.getOptionValue(option.attributeName());
     if (typeof value === 'string' && /^--?[A-Za-z]/.test(value)) throw new UsageError(`${option.long} needs a value, but the next word is the option ${quote(value)}`);
+    // given twice, commander would keep the last value and drop the first without a word
+    const spellings = [option.long, option.short].filter((flag): flag is string => flag !== undefined);
+    const times = words.filter((word) => spellings.some((flag) => word === flag || word.startsWith(`${flag}=`))).length;
+    if (times > 1) throw new UsageError(`${option.long} is given ${times} times: give it once`);
   }
 }
 
@@ -34,7 +38,8 @@ function errorLine(message: string): string {
   return line.length > MAX_ERROR_LENGTH ? `${line.slice(0, MAX_ERROR_LENGTH)}…` : line;
 }
 
-export function buildProgram(): Command {
+/** The program; `words` are the command line after the program's name (for refusing an option given twice). */
+export function buildProgram(words: readonly string[] = process.argv.slice(2)): Command {
   const program = new Command();
   program
     .name('eaglewing')
@@ -59,14 +64,14 @@ Exit codes: 0 success, 1 a negative answer (lost, or a move list that does not w
 130 interrupted by Ctrl-C (sim keeps every finished row and prints how to resume).
 Rules: RULES.md (cited as RULES §N).`,
     )
-    .hook('preAction', (_program, command) => refuseMissingValues(command));
+    .hook('preAction', (_program, command) => refuseMissingValues(command, words));
   for (const register of [registerDeal, registerVerify, registerSolve, registerSim, registerSweep, registerMerge, registerBench, registerRules]) register(program);
   return program;
 }
 
 /** Runs the CLI; returns the exit code instead of exiting, so tests can call it. */
 export async function main(argv: string[] = process.argv): Promise<number> {
-  const program = buildProgram();
+  const program = buildProgram(argv.slice(2));
   try {
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT_OK;

@@ -87,6 +87,7 @@ describe('writing files (RULES.md aside: README, "Files")', () => {
     const long = ['sim', '--preset', 'coops', '--deals', '1000000000', '--quiet'];
     expectBadInput(run([...long, '--summary', path('nodir/s.csv')]), 'there is no folder');
     expectBadInput(run([...long, '--out', dir]), 'is a directory');
+    expectBadInput(run([...long, '--out', path('not-yet') + '/']), 'names a folder');
     expectBadInput(run([...long, '--summary', '/sys/s.csv']), 'is not writable');
     expectBadInput(run(['sweep', '--vary', 'trunk=0..20', '--deals', '100000', '--chart', path('nodir/c.svg')]), 'there is no folder');
     expectBadInput(run(['merge', path('m-in.csv'), '--summary', path('nodir/s.csv')]), 'there is no folder');
@@ -240,6 +241,11 @@ describe('options and values', () => {
     expect(piped.stdout.split('\n')[0]).toBe(header());
     expect(piped.stdout.trim().split('\n')).toHaveLength(21);
     expect(piped.stderr).toContain('strict');
+  });
+  it('an option given twice is refused, not the first value dropped', () => {
+    expectBadInput(run([...QUICK, '--summary', path('twice-a.csv'), '--summary=' + path('twice-b.csv')]), '--summary is given 2 times');
+    expectBadInput(run(['deal', '1', '-p', 'coops', '--preset', 'strict']), '--preset is given 2 times');
+    expect(existsSync(path('twice-a.csv')) || existsSync(path('twice-b.csv'))).toBe(false);
   });
   it('options the mode ignores are refused, not dropped', () => {
     expectBadInput(run(['solve', '1', '--workers', '2']), '--workers does nothing without --deals-file');

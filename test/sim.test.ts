@@ -138,7 +138,8 @@ describe('eaglewing sim', () => {
       [['--out', path('keep.csv')], 'already exists'],
       [['--out', path('keep.csv'), '--resume'], 'not a per-deal CSV'],
     ] as [string[], string][]) {
-      const result = run('sim', '--deals', '5', '--quiet', ...args);
+      // --deals once: an option given twice is refused for that alone
+      const result = run('sim', ...(args.includes('--deals') ? [] : ['--deals', '5']), '--quiet', ...args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
       expect(result.stderr).toContain(message);
@@ -190,6 +191,9 @@ describe('eaglewing sweep', () => {
     expect(svg.match(/<circle /g)).toHaveLength(6);
     expect(svg.match(/<polyline /g)).toHaveLength(2);
     expect(svg.trim().endsWith('</svg>')).toBe(true);
+  });
+  it('reads the option to vary in any case', () => {
+    expect(run('sweep', '--preset', 'strict', '--vary', 'REDEALS=0..1', '--deals', '3', '--quiet', '--json').code).toBe(0);
   });
   it('refuses an option it cannot vary, or a range out of bounds', () => {
     expect(run('sweep', '--vary', 'build=1..2').code).toBe(2);

@@ -95,6 +95,7 @@ function folderWritable(folder: string): boolean {
 export function checkOutput(flag: string, path: string): void {
   if (path === STDOUT) return;
   if (path === '') throw new InputError(`${flag} needs a file name`);
+  if (path.endsWith('/')) throw new InputError(`${flag} ${quote(path)} names a folder, not a file`);
   const stats = statSync(path, { throwIfNoEntry: false });
   const where = `${flag} ${quote(path)}`;
   if (stats?.isDirectory()) throw new InputError(`${where} is a directory`);

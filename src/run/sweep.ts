@@ -1,5 +1,5 @@
 // Sweeps: one option varied over a range, every value run through the same sim machinery, then a CSV and an SVG chart.
-import { asciiTrim, quote } from '../text.js';
+import { asciiLower, asciiTrim, quote } from '../text.js';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../errors.js';
 import { canonicalRules, resolveRules, ruleOption, type RuleOverrides } from '../rules.js';
@@ -22,7 +22,7 @@ export interface SweepSpec {
 
 /** `trunk=0..20`, `redeals=0..5`, `max-wing=1..5` (or a single value `redeals=3`). */
 export function parseVary(text: string): SweepSpec {
-  const match = /^([a-z-]+)=(\d+)(?:\.\.(\d+))?$/.exec(asciiTrim(text));
+  const match = /^([a-z-]+)=(\d+)(?:\.\.(\d+))?$/.exec(asciiLower(asciiTrim(text)));
   if (!match || !(match[1] in SWEEPABLE)) {
     throw new InputError(`--vary must be trunk=A..B, redeals=A..B or max-wing=A..B, got ${quote(text)}`);
   }
