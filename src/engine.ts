@@ -2,7 +2,7 @@
 import { cardBelow, NO_CARD, RANK_COUNT, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
 import { dealLayout, WING_COUNT, type DealLayout } from './layout.js';
-import type { Move, MoveSource } from './notation.js';
+import { formatMove, type Move, type MoveSource } from './notation.js';
 import * as P from './position.js';
 import { compileRules, TRUNK_PLAY_TOP, WING_MOVES_GROUP, WING_MOVES_WHOLE, type CompiledRules, type RuleSet } from './rules.js';
 
@@ -30,6 +30,9 @@ export const SOURCE_TURN = 11;
 export const SOURCE_REDEAL = 12;
 export const TARGET_FOUNDATION = 8;
 export const TARGET_NONE = 15;
+
+/** No move: what legalMoveFor() gives for a move that is not legal. */
+export const NO_MOVE = -1;
 
 export function encodeMove(source: number, target: number, count: number, card: number): number {
   return source | (target << MOVE_TARGET_SHIFT) | (count << MOVE_COUNT_SHIFT) | ((card + 1) << MOVE_CARD_SHIFT);
@@ -283,11 +286,17 @@ export class Game {
     this.applyUnsaved(move);
   }
 
+  /** apply() without saving for undo. */
+  applyUnsaved(move: number): void {
+    this.playOnly(move);
+    P.fillFromTrunk(this.position, this.layout);
+  }
+
   /**
-   * apply() without saving for undo. With `fills`, also appends each trunk fill (RULES §3.3) the move
-   * caused, as wing index then card, in the order they happen: for showing them to a player.
+   * The move alone, before the trunk fills it forces: a position shown to a player for a moment only.
+   * apply() is playOnly() and then fillNext() until it returns -1.
    */
-  applyUnsaved(move: number, fills?: number[]): void {
+  playOnly(move: number): void {
     const source = moveSource(move);
     const target = moveTarget(move);
     const count = moveCount(move);
@@ -314,14 +323,20 @@ export class Game {
     }
     if (target === TARGET_FOUNDATION) P.raiseFoundation(position, suitOf(card));
     else P.placeOnWing(position, target, card, count);
-    if (fills === undefined) {
-      P.fillFromTrunk(position, this.layout);
-      return;
-    }
-    const empty: number[] = [];
-    for (let wing = 0; wing < WING_COUNT; wing++) if (P.wingHeight(position, wing) === 0) empty.push(wing);
-    P.fillFromTrunk(position, this.layout);
-    for (const wing of empty) if (P.wingHeight(position, wing) > 0) fills.push(wing, P.wingTop(position, wing));
+  }
+
+  /** The next forced trunk fill (RULES §3.3) after playOnly(): the wing it filled, or -1 when none is due. */
+  fillNext(): number {
+    return P.fillOneFromTrunk(this.position, this.layout, 0);
+  }
+
+  /** The legal move that is this RULES §5 move (its card, if named, not compared), or NO_MOVE. */
+  legalMoveFor(move: Move): number {
+    const wanted = formatMove(move, false);
+    const moves = new Int32Array(256);
+    const count = this.legalMoves(moves);
+    for (let i = 0; i < count; i++) if (formatMove(toNotation(moves[i]), false) === wanted) return moves[i];
+    return NO_MOVE;
   }
 }
 

@@ -181,16 +181,25 @@ export function redeal(position: Position): void {
 export function takeTrunkCard(position: Position): void {
   position[COUNTS_WORD]--;
 }
-/** RULES §3.3: every empty wing, in wing order, takes the trunk's top card while the trunk has cards. */
-export function fillFromTrunk(position: Position, layout: DealLayout): void {
-  for (let wing = 0; wing < WING_COUNT; wing++) {
-    const trunk = position[COUNTS_WORD] & TRUNK_MASK;
-    if (trunk === 0) return;
+/**
+ * One trunk fill (RULES §3.3): the first empty wing from `fromWing` on takes the trunk's top card.
+ * Returns that wing, or -1 when no wing there is empty or the trunk is.
+ */
+export function fillOneFromTrunk(position: Position, layout: DealLayout, fromWing: number): number {
+  const trunk = position[COUNTS_WORD] & TRUNK_MASK;
+  if (trunk === 0) return -1;
+  for (let wing = fromWing; wing < WING_COUNT; wing++) {
     if (((position[wing] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0) {
       position[wing] = layout.deck[trunk - 1] | (1 << WING_HEIGHT_SHIFT);
       position[COUNTS_WORD]--;
+      return wing;
     }
   }
+  return -1;
+}
+/** RULES §3.3: every empty wing, in wing order, takes the trunk's top card while the trunk has cards (one pass). */
+export function fillFromTrunk(position: Position, layout: DealLayout): void {
+  for (let wing = fillOneFromTrunk(position, layout, 0); wing >= 0; wing = fillOneFromTrunk(position, layout, wing + 1));
 }
 
 function lowestBit(word: number): number {

@@ -88,10 +88,8 @@ export function optionPlaceholder(option: RuleOption): string {
 /** The table in --help order: flags are listed, and problems reported, in this order. */
 export const RULE_OPTIONS_IN_HELP_ORDER: readonly RuleOption[] = [...RULE_OPTIONS].sort((a, b) => a.helpOrder - b.helpOrder);
 
-export const BUILDS = ruleOption('build').choices;
-export const WING_MOVES = ruleOption('wingMoves').choices;
-export const TRUNK_PLAYS = ruleOption('trunkPlay').choices;
-export const SPACE_SOURCES = ruleOption('spaceFrom').choices;
+const WING_MOVES = ruleOption('wingMoves').choices;
+const TRUNK_PLAYS = ruleOption('trunkPlay').choices;
 
 function fallbackRules(): RuleSet {
   const rules: Record<string, unknown> = {};
@@ -99,15 +97,13 @@ function fallbackRules(): RuleSet {
   return rules as RuleSet;
 }
 
-export const DEFAULT_RULES: Readonly<RuleSet> = Object.freeze(fallbackRules());
-
 export interface Preset {
   name: string;
   source: string;
   rules: Partial<RuleSet>;
 }
 
-/** RULES §4, as partial objects over DEFAULT_RULES. */
+/** RULES §4, as partial objects over the table's fallbacks. */
 export const PRESETS: readonly Preset[] = [
   { name: 'strict', source: 'Morehead & Mott-Smith, Parlett; the "full rules"', rules: {} },
   { name: 'coops', source: 'Helen L. Coops (1939), the common computer variant', rules: { build: 'suit-down' } },
@@ -204,13 +200,13 @@ export function wingsBuild(rules: RuleSet): boolean {
 }
 
 /** RULES §3.4 as a number, for the hot loops (compared as integers, never as strings). */
-export const TRUNK_PLAY_LAST = 0;
-export const TRUNK_PLAY_LAST_ANY = 1;
-export const TRUNK_PLAY_TOP = 2;
+export const TRUNK_PLAY_LAST = TRUNK_PLAYS.indexOf('last');
+export const TRUNK_PLAY_LAST_ANY = TRUNK_PLAYS.indexOf('last-any');
+export const TRUNK_PLAY_TOP = TRUNK_PLAYS.indexOf('top');
 /** RULES §3.8 as a number. */
-export const WING_MOVES_SINGLE = 0;
-export const WING_MOVES_WHOLE = 1;
-export const WING_MOVES_GROUP = 2;
+export const WING_MOVES_SINGLE = WING_MOVES.indexOf('single');
+export const WING_MOVES_WHOLE = WING_MOVES.indexOf('whole');
+export const WING_MOVES_GROUP = WING_MOVES.indexOf('group');
 
 /** A RuleSet as the booleans and numbers the engine and the solver test per position, worked out once. */
 export interface CompiledRules {

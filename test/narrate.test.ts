@@ -57,7 +57,7 @@ describe("PySolFC's automatic turns", () => {
     const won = wins(decks, rules);
     expect(won.length).toBeGreaterThan(20);
     for (const { deck, moves } of won) {
-      const ordered = inPysolOrder(deck, rules, moves);
+      const ordered = inPysolOrder(narrate(deck, rules, moves, true)).map((step) => step.move);
       expect(ordered).toHaveLength(moves.length);
       expect(verify(deck, rules, ordered).status).toBe('ok');
       // replay move by move: while the stock has cards, an empty waste is always followed by a turn

@@ -70,7 +70,7 @@ export function presetList(text: string | undefined): string[] {
 }
 
 /** The one preset of deal, verify and solve, in its own spelling. */
-export function singlePreset(text: string | undefined): string {
+function singlePreset(text: string | undefined): string {
   const presets = presetList(text);
   if (presets.length > 1) throw new InputError(`--preset takes one preset here, got ${quote(text ?? '')}`);
   return presets[0];

@@ -86,7 +86,7 @@ Examples:
         const played = playDeal(chosen.deck, rules, makePlayer(spec));
         const autodeal = chosen.pysol !== undefined;
         const steps = narrate(chosen.deck, rules, played.moves, autodeal);
-        const shown = autodeal ? narrate(chosen.deck, rules, inPysolOrder(chosen.deck, rules, played.moves), true) : steps;
+        const shown = autodeal ? inPysolOrder(steps) : steps;
         const report = { deal: formatDeal(chosen.deck), rules: canonicalRules(rules), player: playerLabel(spec), result: played.result, ms: played.ms, moves: formatMoveList(played.moves), reason: played.reason, steps: stepsJson(steps, autodeal) };
         if (flags.json) print(JSON.stringify(report));
         else {
@@ -96,7 +96,7 @@ Examples:
         }
         if (flags.html !== undefined) {
           const verdict = `${played.result === 'won' ? 'WON' : 'LOST'} by the ${spec.name} player${played.reason ? ` (${played.reason})` : ''}`;
-          writeWholeFile(flags.html, solutionPage({ title: `${chosen.label}, ${report.player}`, subtitle: `${flags.preset}: ${canonicalRules(rules)}`, verdict, deck: chosen.deck, rules, moves: played.moves, autodeal }));
+          writeWholeFile(flags.html, solutionPage({ title: `${chosen.label}, ${report.player}`, subtitle: `${flags.preset}: ${canonicalRules(rules)}`, verdict, deck: chosen.deck, rules, moves: shown.map((step) => step.move), autodeal }));
         }
         process.exitCode = played.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
         return;
@@ -125,6 +125,8 @@ Examples:
       const result = new Solver(options).solve(deck, rules);
       const autodeal = chosen.pysol !== undefined;
       const steps = result.result === 'won' ? narrate(deck, rules, result.moves, autodeal) : [];
+      // for PySolFC, listed as its player sees them: each automatic turn where PySolFC makes it
+      const shown = autodeal ? inPysolOrder(steps) : steps;
       if (flags.json) {
         print(JSON.stringify(result.result === 'won' ? { ...solveReport(deck, rules, result), steps: stepsJson(steps, autodeal) } : solveReport(deck, rules, result)));
       } else {
@@ -133,20 +135,16 @@ Examples:
         print(renderLayout(new Game(deck, rules), { color, symbols: color }));
         const verdict = result.result === 'unknown' ? `unknown (${result.unknownReason} limit reached)` : result.result;
         print(`\n${verdict.toUpperCase()}  nodes ${result.nodes.toLocaleString('en-US')}  time ${result.ms} ms`);
-        if (result.result === 'won') {
-          // for PySolFC, listed as its player sees them: each automatic turn where PySolFC makes it
-          const shown = autodeal ? narrate(deck, rules, inPysolOrder(deck, rules, result.moves), true) : steps;
-          print(`\nSolution, ${movesCount(shown)}:\n${stepLines(shown)}`);
-        }
+        if (result.result === 'won') print(`\nSolution, ${movesCount(shown)}:\n${stepLines(shown)}`);
       }
       if (flags.html !== undefined) {
         const verdict =
           result.result === 'won'
-            ? `WON: a solution of ${movesCount(narrate(deck, rules, result.moves, autodeal))}`
+            ? `WON: a solution of ${movesCount(shown)}`
             : result.result === 'lost'
               ? 'LOST: no sequence of moves wins this deal (proved by a full search)'
               : `UNKNOWN: the ${result.unknownReason} limit stopped the search`;
-        writeWholeFile(flags.html, solutionPage({ title: chosen.label, subtitle: `${flags.preset}: ${canonicalRules(rules)}`, verdict, deck, rules, moves: result.moves, autodeal }));
+        writeWholeFile(flags.html, solutionPage({ title: chosen.label, subtitle: `${flags.preset}: ${canonicalRules(rules)}`, verdict, deck, rules, moves: shown.map((step) => step.move), autodeal }));
       }
       if (flags.stats) process.stderr.write(statsLines(result) + '\n');
       process.exitCode = result.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;

@@ -38,7 +38,7 @@ function followLinks(path: string): string {
 }
 
 /** One name for one file, however the path spells it (links, `..`, `-` and /dev/stdout): for refusing a file given twice. */
-export function fileIdentity(path: string): string {
+function fileIdentity(path: string): string {
   const stats = path === STDOUT ? fstatSync(1) : statSync(path, { throwIfNoEntry: false });
   return stats ? `${stats.dev}:${stats.ino}` : `new:${followLinks(path)}`;
 }

@@ -1,7 +1,7 @@
 // A winning line told the way a player follows it: each move, the trunk fills it causes, and what PySolFC does by itself.
 import { formatCard, NO_CARD } from '../cards.js';
 import type { Deck } from '../deal.js';
-import { Game, toNotation } from '../engine.js';
+import { Game, NO_MOVE } from '../engine.js';
 import { describeMove, formatMove, type Move } from '../notation.js';
 import { TRUNK_PLAY_TOP, type RuleSet } from '../rules.js';
 
@@ -14,7 +14,12 @@ export interface Step {
   trunkFaceUp: number;
   /** A turn PySolFC makes by itself (its autodeal: a card is turned whenever the waste is empty). */
   automatic: boolean;
+  /** The move left the waste empty, which it was not before: PySolFC turns a card right after it. */
+  emptiesWaste: boolean;
 }
+
+/** Called with the game after each move (before its trunk fills) and after each fill, for pictures of every moment. */
+export type Watcher = (game: Game) => void;
 
 /**
  * Replays a legal line on the engine and says, move by move, what else happens. With `autodeal`,
@@ -22,48 +27,40 @@ export interface Step {
  * at the start of the game), and making them at once changes nothing else, since no other move
  * needs the waste empty.
  */
-export function narrate(deck: Deck, rules: RuleSet, moves: readonly Move[], autodeal: boolean): Step[] {
+export function narrate(deck: Deck, rules: RuleSet, moves: readonly Move[], autodeal: boolean, watch?: Watcher): Step[] {
   const game = new Game(deck, rules);
-  const legal = new Int32Array(256);
-  const fills: number[] = [];
   return moves.map((move) => {
-    const wanted = formatMove(move, false);
-    const count = game.legalMoves(legal);
-    const code = legal.subarray(0, count).find((candidate) => formatMove(toNotation(candidate), false) === wanted);
-    if (code === undefined) throw new Error(`the line is not legal at ${wanted}`);
-    const automatic = autodeal && move.source === 'T' && game.wasteCount() === 0;
+    const code = game.legalMoveFor(move);
+    if (code === NO_MOVE) throw new Error(`the line is not legal at ${formatMove(move)}`);
+    const wasteWasEmpty = game.wasteCount() === 0;
     const trunkBefore = game.trunkCount();
-    fills.length = 0;
-    game.applyUnsaved(code, fills);
-    const step: Step = { move, fills: [], trunkFaceUp: NO_CARD, automatic };
-    for (let i = 0; i < fills.length; i += 2) step.fills.push({ wing: fills[i] + 1, card: fills[i + 1] });
+    game.playOnly(code);
+    watch?.(game);
+    const step: Step = { move, fills: [], trunkFaceUp: NO_CARD, automatic: autodeal && move.source === 'T' && wasteWasEmpty, emptiesWaste: !wasteWasEmpty && game.wasteCount() === 0 };
+    for (let wing = game.fillNext(); wing >= 0; wing = game.fillNext()) {
+      step.fills.push({ wing: wing + 1, card: game.wingTop(wing) });
+      watch?.(game);
+    }
     if (game.compiled.trunkPlay !== TRUNK_PLAY_TOP && trunkBefore > 1 && game.trunkCount() === 1) step.trunkFaceUp = game.trunkCard();
     return step;
   });
 }
 
 /**
- * The line in the order a PySolFC player sees it: PySolFC turns a card as soon as the waste is empty
- * (at the start, and after the move that empties it), so each turn made while the waste is empty moves
- * up to that point. Only moves that do not touch the stock are passed over (a stock card put straight
- * into a space, possible only under other rules, keeps the turn where it was), so the line stays legal.
+ * The steps in the order a PySolFC player sees them: PySolFC turns a card as soon as the waste is
+ * empty (at the start, and right after the move that empties it), so each automatic turn moves up to
+ * that point. Turning changes only the stock and waste, and the moves passed over never touch them
+ * (the waste is empty; a stock card put straight into a space, possible only under other rules, keeps
+ * the turn behind it), so the line stays legal and every other step keeps its fills.
  */
-export function inPysolOrder(deck: Deck, rules: RuleSet, moves: readonly Move[]): Move[] {
-  const steps = narrate(deck, rules, moves, true);
-  const ordered: Move[] = [];
+export function inPysolOrder(steps: readonly Step[]): Step[] {
+  const ordered: Step[] = [];
   // where the waste last became empty in `ordered`: an automatic turn goes there
   let emptySince = 0;
-  const game = new Game(deck, rules);
-  const legal = new Int32Array(256);
   for (const step of steps) {
-    const wasEmpty = game.wasteCount() === 0;
-    if (step.automatic) ordered.splice(emptySince, 0, step.move);
-    else ordered.push(step.move);
-    const wanted = formatMove(step.move, false);
-    const count = game.legalMoves(legal);
-    game.apply(legal.subarray(0, count).find((candidate) => formatMove(toNotation(candidate), false) === wanted)!);
-    // the waste has just become empty: PySolFC's next turn comes here; a stock move is never passed over
-    if ((game.wasteCount() === 0 && !wasEmpty) || step.move.source === 'S') emptySince = ordered.length;
+    if (step.automatic) ordered.splice(emptySince, 0, step);
+    else ordered.push(step);
+    if (step.emptiesWaste || step.move.source === 'S') emptySince = ordered.length;
   }
   return ordered;
 }

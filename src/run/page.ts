@@ -3,12 +3,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { formatCard, NO_CARD, RANK_COUNT } from '../cards.js';
 import type { Deck } from '../deal.js';
-import { Game, toNotation, trunkCardInPlay } from '../engine.js';
+import { Game } from '../engine.js';
 import { WING_COUNT } from '../layout.js';
-import { describeMove, formatMove, type Move } from '../notation.js';
-import * as P from '../position.js';
+import { describeMove, type Move } from '../notation.js';
 import type { RuleSet } from '../rules.js';
-import { inPysolOrder, narrate } from './narrate.js';
+import { narrate } from './narrate.js';
 
 /** The template: one file of HTML, CSS and JS, read from the source tree (tsc copies no HTML into dist). */
 const TEMPLATE = fileURLToPath(new URL('../../src/page/solution.html', import.meta.url));
@@ -35,9 +34,9 @@ export interface PageGame {
   verdict: string;
   deck: Deck;
   rules: RuleSet;
-  /** The moves played (empty for a deal shown as it is dealt). */
+  /** The moves played, in the order shown (for PySolFC, inPysolOrder's); empty for a deal shown as it is dealt. */
   moves: readonly Move[];
-  /** PySolFC's automatic turns are listed where PySolFC makes them. */
+  /** Mark the turns PySolFC makes by itself. */
   autodeal: boolean;
 }
 
@@ -69,48 +68,18 @@ function view(game: Game): View {
   };
 }
 
-/** The page's steps: each move, then each trunk fill it causes as a step of its own. */
+/** The page's steps: each move, then each trunk fill it causes as a step of its own, with a picture after every one. */
 function stepsOf(page: PageGame): { moves: { label: string; kind: string }[]; views: View[] } {
-  const line = page.autodeal ? inPysolOrder(page.deck, page.rules, page.moves) : page.moves;
-  const narrated = narrate(page.deck, page.rules, line, page.autodeal);
-  const game = new Game(page.deck, page.rules);
-  const legal = new Int32Array(256);
+  const views: View[] = [view(new Game(page.deck, page.rules))];
+  const steps = narrate(page.deck, page.rules, page.moves, page.autodeal, (game) => views.push(view(game)));
   const moves: { label: string; kind: string }[] = [];
-  const views: View[] = [view(game)];
   let number = 0;
-  for (const step of narrated) {
-    const wanted = formatMove(step.move, false);
-    const count = game.legalMoves(legal);
-    const code = legal.subarray(0, count).find((candidate) => formatMove(toNotation(candidate), false) === wanted)!;
-    game.apply(code);
-    const after = view(game);
-    // the move alone: the wings it emptied are still empty and their fill cards still in the trunk
-    const before = structuredClone(after);
-    for (const fill of step.fills) before.wings[fill.wing - 1] = [];
-    before.trunk += step.fills.length;
-    before.trunkCard = trunkCardAt(game, before.trunk);
+  for (const step of steps) {
     const label = step.automatic ? `PySolFC turns up ${formatCard(step.move.card)}` : `${++number}. ${describeMove(step.move)}`;
     moves.push({ label, kind: step.automatic ? 'auto' : 'move' });
-    views.push(before);
-    const filling = structuredClone(before);
-    step.fills.forEach((fill, i) => {
-      filling.wings[fill.wing - 1] = [formatCard(fill.card)];
-      filling.trunk--;
-      filling.trunkCard = trunkCardAt(game, filling.trunk);
-      moves.push({ label: `trunk → wing ${fill.wing}: ${formatCard(fill.card)}`, kind: 'fill' });
-      views.push(i === step.fills.length - 1 ? after : structuredClone(filling));
-    });
+    for (const fill of step.fills) moves.push({ label: `trunk → wing ${fill.wing}: ${formatCard(fill.card)}`, kind: 'fill' });
   }
   return { moves, views };
-}
-
-/** The face-up trunk card when the trunk holds `count` cards: the engine's own rule (RULES §3.4), on a scratch position. */
-function trunkCardAt(game: Game, count: number): string | null {
-  const scratch = P.newPosition();
-  P.dealPosition(scratch, game.layout);
-  for (let left = game.layout.trunkSize; left > count; left--) P.takeTrunkCard(scratch);
-  const card = trunkCardInPlay(scratch, game.layout, game.compiled);
-  return card === NO_CARD ? null : formatCard(card);
 }
 
 function escapeHtml(text: string): string {

@@ -89,12 +89,13 @@ async function drive<R>(options: Drive<R>): Promise<PoolOutcome> {
     idleTimeout: 1000,
   });
   let running = 0;
-  let interrupted = false;
+  /** Set by an abort, or once the run is over: nothing more is launched, and late worker messages are not faults. */
+  let stopped = false;
   let poolError: unknown;
   // once stopped, a task still running may report to a pool being destroyed, which piscina raises as an
   // 'error' event; its rows are not wanted any more. Before that, such an event is a fault to report.
   pool.on('error', (error: unknown) => {
-    if (!interrupted) poolError ??= error;
+    if (!stopped) poolError ??= error;
   });
   const window = options.workers * 2;
   try {
@@ -108,7 +109,7 @@ async function drive<R>(options: Drive<R>): Promise<PoolOutcome> {
         });
       };
       const launch = () => {
-        while (!interrupted && running < window) {
+        while (!stopped && running < window) {
           const dispatch = scheduler.next();
           if (!dispatch) break;
           running++;
@@ -120,7 +121,7 @@ async function drive<R>(options: Drive<R>): Promise<PoolOutcome> {
             )
             .finally(() => {
               running--;
-              if (interrupted) return;
+              if (stopped) return;
               const ready = scheduler.takeReady();
               if (ready.length > 0) options.onResults(ready);
               if (scheduler.done()) resolve();
@@ -129,7 +130,7 @@ async function drive<R>(options: Drive<R>): Promise<PoolOutcome> {
         }
       };
       options.signal?.addEventListener('abort', () => {
-        interrupted = true;
+        stopped = true;
         // results carry their deals, so finished chunks are kept even out of order
         const ready = [...scheduler.takeReady(), ...scheduler.takeFinished()];
         if (ready.length > 0) options.onResults(ready);
@@ -139,7 +140,7 @@ async function drive<R>(options: Drive<R>): Promise<PoolOutcome> {
       if (scheduler.done()) resolve();
     });
   } finally {
-    interrupted = true;
+    stopped = true;
     await pool.destroy();
   }
   if (poolError !== undefined) throw poolError;

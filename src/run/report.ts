@@ -1,7 +1,7 @@
 // What one solved deal looks like to a user: the JSON object and the numbered human-readable solution.
 import type { Deck } from '../deal.js';
 import { formatDeal } from '../deal.js';
-import { describeMove, formatMoveList, type Move } from '../notation.js';
+import { formatMoveList } from '../notation.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
 import type { SolveResult } from '../solver/search.js';
 
@@ -26,12 +26,6 @@ export function solveReport(deck: Deck, rules: RuleSet, result: SolveResult): So
   };
   if (result.unknownReason) report.unknownReason = result.unknownReason;
   return report;
-}
-
-/** "12. 6D wing 3 → foundation", one line per move, numbered from 1. */
-export function numberedMoves(moves: readonly Move[]): string {
-  const width = String(moves.length).length;
-  return moves.map((move, index) => `${String(index + 1).padStart(width)}. ${describeMove(move)}`).join('\n');
 }
 
 export function statsLines(result: SolveResult): string {

@@ -193,11 +193,6 @@ export class Scheduler<R> {
     return this.planEnded && this.waiting.length === 0 && this.retries.length === 0 && this.running === 0 && this.nextToHand === this.planned;
   }
 
-  /** Chunks handed out in order so far, and planned so far. */
-  progress(): { handed: number; planned: number } {
-    return { handed: this.nextToHand, planned: this.planned };
-  }
-
   /** Takes the next chunk of the plan into `waiting`; false when the plan has ended. */
   private pull(): boolean {
     if (this.planEnded) return false;

@@ -60,18 +60,6 @@ export const COMPOUND_TURNS_REDEAL = 7;
 export function compoundMove(kind: number, from: number, to: number, cards: number): number {
   return kind | (from << FROM_SHIFT) | (to << TO_SHIFT) | (cards << CARDS_SHIFT);
 }
-export function compoundKind(move: number): number {
-  return move & KIND_MASK;
-}
-export function compoundFrom(move: number): number {
-  return (move >> FROM_SHIFT) & FROM_MASK;
-}
-export function compoundTo(move: number): number {
-  return (move >> TO_SHIFT) & TO_MASK;
-}
-export function compoundCards(move: number): number {
-  return (move >> CARDS_SHIFT) & CARDS_MASK;
-}
 /** The stock place a move plays from, or -1 when it leaves the stock and waste alone (or redeals). */
 export function compoundStockPlace(move: number): number {
   const kind = move & KIND_MASK;
