@@ -18,8 +18,9 @@ describe('test/fixtures', () => {
     expect(readFileSync(CASES_FILE, 'utf8')).toBe(readFileSync(join(SHARED_CASES, 'rules-cases.txt'), 'utf8'));
     expect(readFileSync(join(FIXTURES, 'rules-cases.md'), 'utf8')).toBe(readFileSync(join(SHARED_CASES, 'README.md'), 'utf8'));
   });
-  it.runIf(existsSync(SHARED_PEERS))('hold PySolFC\'s deals byte for byte as its peers folder has them', () => {
-    expect(readFileSync(join(FIXTURES, 'pysolfc-deals.tsv'), 'utf8')).toBe(readFileSync(join(SHARED_PEERS, 'pysolfc-deals.tsv'), 'utf8'));
-    expect(readFileSync(join(FIXTURES, 'pysolfc-deals.md'), 'utf8')).toBe(readFileSync(join(SHARED_PEERS, 'README.md'), 'utf8'));
+  it.runIf(existsSync(SHARED_PEERS))('hold the peers\' data (PySolFC deals, Solvitaire verdicts) byte for byte as the peers folder has them', () => {
+    for (const [copy, original] of [['pysolfc-deals.tsv', 'pysolfc-deals.tsv'], ['solvitaire-canfield.csv', 'solvitaire-canfield.csv'], ['peers.md', 'README.md']]) {
+      expect(readFileSync(join(FIXTURES, copy), 'utf8'), copy).toBe(readFileSync(join(SHARED_PEERS, original), 'utf8'));
+    }
   });
 });
