@@ -6,7 +6,7 @@ import { Game } from '../src/engine.js';
 import { formatMove, type Move } from '../src/notation.js';
 import { dealFromPysolNumber, parsePysolNumber } from '../src/numbering/pysol.js';
 import { resolveRules, type RuleSet } from '../src/rules.js';
-import { inPysolOrder, narrate } from '../src/run/narrate.js';
+import { inPysolOrder, narrate } from '../src/show/narrate.js';
 import { Solver } from '../src/solver/search.js';
 import { verify } from '../src/verify.js';
 import { playTokens } from './helpers.js';

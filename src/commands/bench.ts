@@ -1,7 +1,7 @@
 // eaglewing bench: the fixed benchmark, with the node-count signature that changes exactly when the search does.
 import type { Command } from 'commander';
 import { formatBench, runBench } from '../run/bench.js';
-import { print } from './common.js';
+import { print } from './output.js';
 
 export function register(program: Command): void {
   program

@@ -7,7 +7,9 @@ import { UsageError } from '../errors.js';
 import { dealLayout, dealtWingCard, WING_COUNT } from '../layout.js';
 import { renderLayout } from '../render.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
-import { addPysolOption, addRuleOptions, dealHeading, deckFrom, print, pysolPreset, rulesFrom, useColor, type ChosenDeal, type RuleFlags } from './common.js';
+import { addPysolOption, type ChosenDeal, deckFrom, pysolPreset } from './deals.js';
+import { addRuleOptions, type RuleFlags, rulesFrom } from './flags.js';
+import { dealHeading, print, useColor } from './output.js';
 
 function describeDeal({ deck, number, pysol }: ChosenDeal, rules: RuleSet) {
   const layout = dealLayout(deck, rules.trunk);

@@ -5,7 +5,7 @@ import { InputError } from '../errors.js';
 import { checkOutputs, outputExists, refuseSameFile, writeWholeFile } from '../run/files.js';
 import { quote } from '../text.js';
 import { mergeFiles } from '../run/merge.js';
-import { printSummary } from './common.js';
+import { printSummary } from './output.js';
 
 export function register(program: Command): void {
   program

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { renderRulesTable } from '../render.js';
 import { canonicalRules, PRESETS, resolveRules } from '../rules.js';
-import { print } from './common.js';
+import { print } from './output.js';
 
 export function register(program: Command): void {
   program

@@ -12,24 +12,8 @@ import { numberingSuffix } from '../numbering/pysol.js';
 import { DEFAULT_CHUNK, parseShard, type SimJob } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
-import {
-  workersFrom,
-  addNumberingOption,
-  parseNumbering,
-  addLimitOptions,
-  addPlayerOptions,
-  addRuleOptions,
-  addRunOption,
-  dealRange,
-  presetList,
-  print,
-  refuseIgnoredPlayerOptions,
-  shellWord,
-  summaryJson,
-  summaryTable,
-  type PlayerFlags,
-  type RuleFlags,
-} from './common.js';
+import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, presetList, refuseIgnoredPlayerOptions, type RuleFlags, workersFrom } from './flags.js';
+import { print, shellWord, summaryJson, summaryTable } from './output.js';
 import { EXIT_INTERRUPTED, EXIT_WRITE } from './exit.js';
 
 interface SimFlags extends PlayerFlags {

@@ -11,30 +11,15 @@ import { renderLayout } from '../render.js';
 import { canonicalRules } from '../rules.js';
 import { playDeal } from '../run/play.js';
 import { solveDecks } from '../run/pool.js';
-import { inPysolOrder, narrate, stepLines, stepsJson, type Step } from '../run/narrate.js';
-import { solveReport, statsLines, type SolveReport } from '../run/report.js';
+import { inPysolOrder, narrate, stepLines, stepsJson, type Step } from '../show/narrate.js';
+import { solveReport, statsLines, type SolveReport } from '../show/report.js';
 import { checkOutput, writeWholeFile } from '../run/files.js';
-import { solutionPage } from '../run/page.js';
+import { solutionPage } from '../show/page.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
 import { Solver } from '../solver/search.js';
-import {
-  addPysolOption,
-  pysolPreset,
-  refuseIgnoredPlayerOptions,
-  refuseUnused,
-  addLimitOptions,
-  addPlayerOptions,
-  addRuleOptions,
-  addRunOption,
-  dealHeading,
-  deckFrom,
-  print,
-  readDealsFile,
-  rulesFrom,
-  useColor,
-  type PlayerFlags,
-  type RuleFlags,
-} from './common.js';
+import { addPysolOption, deckFrom, pysolPreset, readDealsFile } from './deals.js';
+import { addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, type PlayerFlags, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, rulesFrom } from './flags.js';
+import { dealHeading, print, useColor } from './output.js';
 import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
 
 type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string; pysol?: string; html?: string };

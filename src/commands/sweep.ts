@@ -9,7 +9,8 @@ import { DEFAULT_CHUNK } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseVary, sweepChart, sweepCsv, sweepJobs } from '../run/sweep.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
-import { workersFrom, addNumberingOption, parseNumbering, addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, dealRange, presetList, printSummary, refuseIgnoredPlayerOptions, type PlayerFlags, type RuleFlags } from './common.js';
+import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, presetList, refuseIgnoredPlayerOptions, type RuleFlags, workersFrom } from './flags.js';
+import { printSummary } from './output.js';
 
 type SweepFlags = RuleFlags & LimitFlags & PlayerFlags & { numbering: string; vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean };
 

@@ -5,7 +5,9 @@ import { CARD_COUNT } from '../cards.js';
 import { parseMoveList } from '../notation.js';
 import { verify } from '../verify.js';
 import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
-import { addPysolOption, addRuleOptions, deckFrom, print, pysolPreset, rulesFrom, type RuleFlags } from './common.js';
+import { addPysolOption, deckFrom, pysolPreset } from './deals.js';
+import { addRuleOptions, type RuleFlags, rulesFrom } from './flags.js';
+import { print } from './output.js';
 
 export function register(program: Command): void {
   const command = addRuleOptions(

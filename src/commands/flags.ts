@@ -1,15 +1,12 @@
-// What several commands share: option groups, reading deals, and printing (the deal heading, the summary table and JSON).
-import { readFileSync } from 'node:fs';
+// Option groups several commands share (rules, players, limits, numbering, runs), and refusing options that do nothing.
 import type { Command } from 'commander';
-import { dealFromNumber, MAX_DEAL_NUMBER, parseDeal, parseDealNumber, type Deck } from '../deal.js';
+import { MAX_DEAL_NUMBER } from '../deal.js';
 import { InputError, UsageError } from '../errors.js';
-import { dealFromPysolNumber, NUMBERINGS, parsePysolNumber, type Numbering, type PysolNumber } from '../numbering/pysol.js';
+import { NUMBERINGS, type Numbering } from '../numbering/pysol.js';
 import { parseRunOption, runOptionFlags, type RunOptionName } from '../options.js';
 import type { PlayerSpec } from '../players/index.js';
-import { canonicalRules, DEFAULT_PRESET, findPreset, optionHelp, optionPlaceholder, PRESET_NAMES, resolveRules, RULE_OPTIONS_IN_HELP_ORDER, type RuleField, type RuleSet } from '../rules.js';
-import type { SummaryRow } from '../run/csv.js';
+import { DEFAULT_PRESET, findPreset, optionHelp, optionPlaceholder, PRESET_NAMES, resolveRules, RULE_OPTIONS_IN_HELP_ORDER, type RuleField, type RuleSet } from '../rules.js';
 import { defaultWorkers } from '../run/pool.js';
-import { formatRate, winRate } from '../run/stats.js';
 import { asciiLower, asciiTrim, quote } from '../text.js';
 
 export type RuleFlags = { preset?: string } & { [F in RuleField]?: string };
@@ -120,99 +117,4 @@ export function dealRange(fromText: string, dealsText: string): { from: number; 
   // compared as deals - 1 > MAX - from: the sum itself could round past 2^53 and look in range
   if (deals - 1 > MAX_DEAL_NUMBER - from) throw new InputError(`--from ${from} plus --deals ${deals} goes past the last deal number, ${MAX_DEAL_NUMBER}`);
   return { from, deals };
-}
-
-/** A word for a POSIX shell: as it is when that is safe, else in single quotes. */
-export function shellWord(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/** Where a one-deal command's deal came from, and the name its heading gives it. */
-export interface ChosenDeal {
-  deck: Deck;
-  /** eaglewing's deal number, when given one. */
-  number?: number;
-  /** PySolFC's game number, when given one (--pysol). */
-  pysol?: PysolNumber;
-  /** "Deal 7", "PySolFC game 12345", or "Deal" for a deal string. */
-  label: string;
-}
-
-/** The --pysol option of deal, verify and solve. */
-export function addPysolOption(command: Command): Command {
-  return command.option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123; README, "PySolFC game numbers"); without --preset, means --preset pysol');
-}
-
-/** Without --preset, a PySolFC game number means PySolFC's rules (preset pysol). */
-export function pysolPreset(command: Command, flags: RuleFlags & { pysol?: string }): void {
-  if (flags.pysol !== undefined && !given(command, 'preset')) flags.preset = 'pysol';
-}
-
-/** A deal from a number argument, a --deal string or a --pysol number: exactly one of them. */
-export function deckFrom(numberArgument: string | undefined, sources: { deal?: string; pysol?: string }): ChosenDeal {
-  const count = [numberArgument, sources.deal, sources.pysol].filter((source) => source !== undefined).length;
-  if (count > 1) throw new UsageError('give one deal: a deal number, --deal or --pysol');
-  if (sources.deal !== undefined) return { deck: parseDeal(sources.deal), label: 'Deal' };
-  if (sources.pysol !== undefined) {
-    const pysol = parsePysolNumber(sources.pysol);
-    return { deck: dealFromPysolNumber(pysol), pysol, label: `PySolFC game ${pysol.text}` };
-  }
-  if (numberArgument === undefined) throw new UsageError('give a deal number, --deal "<52 cards>" or --pysol <number>');
-  const number = parseDealNumber(numberArgument);
-  return { deck: dealFromNumber(number), number, label: `Deal ${number}` };
-}
-
-/** Deal strings, one per line (blank lines skipped); every bad line is reported before anything is solved. */
-export function readDealsFile(file: string): Deck[] {
-  let text: string;
-  try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
-  } catch (error) {
-    throw new InputError(`cannot read --deals-file ${quote(file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  const decks: Deck[] = [];
-  const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split(/\r?\n/);
-  lines.forEach((line, index) => {
-    if (asciiTrim(line) === '') return;
-    try {
-      decks.push(parseDeal(line));
-    } catch (error) {
-      if (error instanceof InputError) throw new InputError(`${quote(file)} line ${index + 1}: ${error.message}`);
-      throw error;
-    }
-  });
-  if (decks.length === 0) throw new InputError(`no deals in --deals-file ${quote(file)}`);
-  return decks;
-}
-
-export function useColor(): boolean {
-  return Boolean(process.stdout.isTTY) && process.env.NO_COLOR === undefined;
-}
-
-/** Writes a line to standard output, unless its reader has gone (a closed pipe: see bin/eaglewing.js). */
-export function print(text: string): void {
-  if (process.stdout.destroyed) return;
-  process.stdout.write(text.endsWith('\n') ? text : text + '\n');
-}
-
-/** "Deal 7  (coops: build=suit-down;…)", with the player when a no-peek player plays it. */
-export function dealHeading(deal: ChosenDeal, preset: string | undefined, rules: RuleSet, player?: string): string {
-  return `${deal.label}  (${preset ?? DEFAULT_PRESET}: ${canonicalRules(rules)})${player === undefined ? '' : `, player ${player}`}\n`;
-}
-
-export function summaryJson(summary: SummaryRow[]) {
-  return summary.map((group) => {
-    const rate = winRate(group);
-    return { preset: group.preset, rules: group.rules, player: group.player, deals: rate.deals, won: rate.won, lost: rate.lost, unknown: rate.unknown, winRate: rate.winRate, ci95: rate.ci95 === null ? null : [rate.ci95.low, rate.ci95.high], unknownAsLost: rate.unknownAsLost, unknownAsWon: rate.unknownAsWon };
-  });
-}
-
-export function summaryTable(summary: SummaryRow[], label: (group: SummaryRow) => string = () => ''): string {
-  if (summary.length === 0) return 'no deals';
-  return summary.map((group) => `${label(group)}${group.preset.padEnd(8)} ${group.player.padEnd(10)} won ${group.won}, lost ${group.lost}, unknown ${group.unknown}: ${formatRate(winRate(group))}`).join('\n');
-}
-
-/** Prints a summary as JSON or as the table. */
-export function printSummary(summary: SummaryRow[], json: boolean | undefined, label?: (group: SummaryRow) => string): void {
-  print(json ? JSON.stringify(summaryJson(summary)) : summaryTable(summary, label));
 }

@@ -1,0 +1,66 @@
+// Which deal a one-deal command plays: a deal number, a --deal string or a --pysol number; and --deals-file.
+import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { dealFromNumber, parseDeal, parseDealNumber, type Deck } from '../deal.js';
+import { InputError, UsageError } from '../errors.js';
+import { dealFromPysolNumber, parsePysolNumber, type PysolNumber } from '../numbering/pysol.js';
+import { asciiTrim, quote } from '../text.js';
+import { given, type RuleFlags } from './flags.js';
+
+/** Where a one-deal command's deal came from, and the name its heading gives it. */
+export interface ChosenDeal {
+  deck: Deck;
+  /** eaglewing's deal number, when given one. */
+  number?: number;
+  /** PySolFC's game number, when given one (--pysol). */
+  pysol?: PysolNumber;
+  /** "Deal 7", "PySolFC game 12345", or "Deal" for a deal string. */
+  label: string;
+}
+
+/** The --pysol option of deal, verify and solve. */
+export function addPysolOption(command: Command): Command {
+  return command.option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123; README, "PySolFC game numbers"); without --preset, means --preset pysol');
+}
+
+/** Without --preset, a PySolFC game number means PySolFC's rules (preset pysol). */
+export function pysolPreset(command: Command, flags: RuleFlags & { pysol?: string }): void {
+  if (flags.pysol !== undefined && !given(command, 'preset')) flags.preset = 'pysol';
+}
+
+/** A deal from a number argument, a --deal string or a --pysol number: exactly one of them. */
+export function deckFrom(numberArgument: string | undefined, sources: { deal?: string; pysol?: string }): ChosenDeal {
+  const count = [numberArgument, sources.deal, sources.pysol].filter((source) => source !== undefined).length;
+  if (count > 1) throw new UsageError('give one deal: a deal number, --deal or --pysol');
+  if (sources.deal !== undefined) return { deck: parseDeal(sources.deal), label: 'Deal' };
+  if (sources.pysol !== undefined) {
+    const pysol = parsePysolNumber(sources.pysol);
+    return { deck: dealFromPysolNumber(pysol), pysol, label: `PySolFC game ${pysol.text}` };
+  }
+  if (numberArgument === undefined) throw new UsageError('give a deal number, --deal "<52 cards>" or --pysol <number>');
+  const number = parseDealNumber(numberArgument);
+  return { deck: dealFromNumber(number), number, label: `Deal ${number}` };
+}
+
+/** Deal strings, one per line (blank lines skipped); every bad line is reported before anything is solved. */
+export function readDealsFile(file: string): Deck[] {
+  let text: string;
+  try {
+    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+  } catch (error) {
+    throw new InputError(`cannot read --deals-file ${quote(file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  const decks: Deck[] = [];
+  const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split(/\r?\n/);
+  lines.forEach((line, index) => {
+    if (asciiTrim(line) === '') return;
+    try {
+      decks.push(parseDeal(line));
+    } catch (error) {
+      if (error instanceof InputError) throw new InputError(`${quote(file)} line ${index + 1}: ${error.message}`);
+      throw error;
+    }
+  });
+  if (decks.length === 0) throw new InputError(`no deals in --deals-file ${quote(file)}`);
+  return decks;
+}
