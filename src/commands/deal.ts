@@ -7,7 +7,7 @@ import { UsageError } from '../errors.js';
 import { dealLayout, dealtWingCard, WING_COUNT } from '../layout.js';
 import { renderLayout } from '../render.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
-import { addPysolOption, type ChosenDeal, deckFrom, pysolPreset } from './deals.js';
+import { addPysolOption, type ChosenDeal, deckFrom } from './deals.js';
 import { addRuleOptions, type RuleFlags, rulesFrom } from './flags.js';
 import { dealHeading, print, useColor } from './output.js';
 
@@ -41,13 +41,12 @@ export function register(program: Command): void {
   addPysolOption(command).action((numberArgument: string | undefined, flags: RuleFlags & { string?: boolean; json?: boolean; symbols?: boolean; pysol?: string }) => {
     if (flags.json && flags.string) throw new UsageError('give --json or --string, not both');
     if (flags.symbols && (flags.json || flags.string)) throw new UsageError('--symbols draws the layout: it does nothing with --json or --string');
-    pysolPreset(command, flags);
-    const rules = rulesFrom(flags);
+    const { preset, rules } = rulesFrom(command, flags);
     const chosen = deckFrom(numberArgument, flags);
     if (flags.json) return print(JSON.stringify(describeDeal(chosen, rules)));
     if (flags.string) return print(formatDeal(chosen.deck));
     const color = useColor();
-    print(dealHeading(chosen, flags.preset, rules));
+    print(dealHeading(chosen, preset, rules));
     print(renderLayout(new Game(chosen.deck, rules), { color, symbols: flags.symbols ?? color }));
   });
 }

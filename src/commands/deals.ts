@@ -5,7 +5,6 @@ import { dealFromNumber, parseDeal, parseDealNumber, type Deck } from '../deal.j
 import { InputError, UsageError } from '../errors.js';
 import { dealFromPysolNumber, parsePysolNumber, type PysolNumber } from '../numbering/pysol.js';
 import { asciiTrim, quote } from '../text.js';
-import { given, type RuleFlags } from './flags.js';
 
 /** Where a one-deal command's deal came from, and the name its heading gives it. */
 export interface ChosenDeal {
@@ -21,11 +20,6 @@ export interface ChosenDeal {
 /** The --pysol option of deal, verify and solve. */
 export function addPysolOption(command: Command): Command {
   return command.option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123; README, "PySolFC game numbers"); without --preset, means --preset pysol');
-}
-
-/** Without --preset, a PySolFC game number means PySolFC's rules (preset pysol). */
-export function pysolPreset(command: Command, flags: RuleFlags & { pysol?: string }): void {
-  if (flags.pysol !== undefined && !given(command, 'preset')) flags.preset = 'pysol';
 }
 
 /** A deal from a number argument, a --deal string or a --pysol number: exactly one of them. */

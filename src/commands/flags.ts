@@ -44,10 +44,20 @@ export function addLimitOptions(command: Command): Command {
   return command.option('--no-prune', 'plain search over all legal moves: no dominance rules (forced or pass-by plays, space symmetry, stock resources)');
 }
 
-/** The rules of a one-preset command; the preset name in flags is set to its own spelling. */
-export function rulesFrom(flags: RuleFlags): RuleSet {
-  flags.preset = singlePreset(flags.preset);
-  return resolveRules(flags.preset, flags);
+/** A one-preset command's preset, in its own spelling, and the rules it and the rule options make. */
+export interface ChosenRules {
+  preset: string;
+  rules: RuleSet;
+}
+
+/**
+ * The rules of a one-preset command. Without --preset, a PySolFC game number (--pysol) means
+ * PySolFC's rules, preset pysol; otherwise the default preset.
+ */
+export function rulesFrom(command: Command, flags: RuleFlags & { pysol?: string }): ChosenRules {
+  const asked = flags.pysol !== undefined && !given(command, 'preset') ? 'pysol' : flags.preset;
+  const preset = singlePreset(asked);
+  return { preset, rules: resolveRules(preset, flags) };
 }
 
 /**

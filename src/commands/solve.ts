@@ -1,45 +1,125 @@
 // eaglewing solve: one deal or a file of deals, by the solver (won with a line, lost, unknown) or by a no-peek player.
-import { plural } from '../text.js';
 import type { Command } from 'commander';
-import { formatDeal } from '../deal.js';
+import { formatDeal, type Deck } from '../deal.js';
 import { Game } from '../engine.js';
-import { UsageError } from '../errors.js';
+import { InputError, UsageError } from '../errors.js';
 import { formatMoveList } from '../notation.js';
 import { parseRunOption } from '../options.js';
-import { makePlayer, parsePlayerSpec, playerLabel } from '../players/index.js';
+import { makePlayer, parsePlayerSpec, playerLabel, type PlayerSpec } from '../players/index.js';
 import { renderLayout } from '../render.js';
-import { canonicalRules } from '../rules.js';
+import { canonicalRules, type RuleSet } from '../rules.js';
+import { checkOutput, outputExists, STDOUT, writeWholeFile } from '../run/files.js';
 import { playDeal } from '../run/play.js';
 import { solveDecks } from '../run/pool.js';
-import { inPysolOrder, narrate, stepLines, stepsJson, type Step } from '../show/narrate.js';
+import { gameLines, gamePage, gameStepsJson, movesCount, tellGame, type Outcome, type ToldGame } from '../show/game.js';
 import { solveReport, statsLines, type SolveReport } from '../show/report.js';
-import { checkOutput, writeWholeFile } from '../run/files.js';
-import { solutionPage } from '../show/page.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
-import { Solver } from '../solver/search.js';
-import { addPysolOption, deckFrom, pysolPreset, readDealsFile } from './deals.js';
+import { Solver, type SolverOptions } from '../solver/search.js';
+import { quote } from '../text.js';
+import { addPysolOption, type ChosenDeal, deckFrom, readDealsFile } from './deals.js';
+import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
 import { addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, type PlayerFlags, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, rulesFrom } from './flags.js';
 import { dealHeading, print, useColor } from './output.js';
-import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
 
-type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string; pysol?: string; html?: string };
+type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string; pysol?: string; html?: string; force?: boolean };
 
-/** "123 moves", and the turns PySolFC makes by itself when there are any. */
-function movesCount(steps: readonly Step[]): string {
-  const automatic = steps.filter((step) => step.automatic).length;
-  return `${plural(steps.length - automatic, 'move')}${automatic > 0 ? ` (and ${plural(automatic, 'turn')} PySolFC makes by itself)` : ''}`;
+/** How one deal is shown: where the text goes (standard error when the page goes to standard output). */
+interface Presentation {
+  preset: string;
+  json: boolean;
+  html: string | undefined;
+  say: (text: string) => void;
+}
+
+/** Options that mean nothing in the mode given are refused before any work; the page's file is checked too. */
+function checkMode(command: Command, flags: SolveFlags, player: PlayerSpec): void {
+  refuseIgnoredPlayerOptions(command, player);
+  if (flags.dealsFile === undefined) refuseUnused(command, ['workers'], 'without --deals-file (one deal is solved on one thread)');
+  else {
+    refuseUnused(command, ['html', 'force'], 'with --deals-file (a page shows one game)');
+    refuseUnused(command, ['stats'], 'with --deals-file (it describes one solve)');
+    if (player.name !== 'thoughtful') throw new UsageError('--player works on one deal (a number or --deal)');
+  }
+  if (player.name !== 'thoughtful') refuseUnused(command, ['stats'], `for --player ${player.name} (the table is the solver's)`);
+  if (flags.html === undefined) refuseUnused(command, ['force'], 'without --html (it allows replacing the page)');
+  else {
+    checkOutput('--html', flags.html);
+    if (!flags.force && outputExists(flags.html)) throw new InputError(`--html ${quote(flags.html)} already exists: add --force to replace it`);
+  }
+}
+
+/** Solves each deal of --deals-file and prints one line (or JSON object) per deal, on worker threads when asked. */
+async function solveDealsFile(file: string, rules: RuleSet, options: SolverOptions, flags: SolveFlags): Promise<void> {
+  const decks = readDealsFile(file);
+  const show = (report: SolveReport) => print(flags.json ? JSON.stringify(report) : `${report.result}\t${report.nodes}\t${report.ms}ms\t${report.deal}`);
+  if (flags.workers === undefined) {
+    const solver = new Solver(options);
+    for (const deck of decks) show(solveReport(deck, rules, solver.solve(deck, rules)));
+    return;
+  }
+  const results = await solveDecks(decks, rules, options, parseRunOption('workers', flags.workers));
+  results.forEach((result, i) => {
+    const report: SolveReport = { deal: formatDeal(decks[i]), rules: canonicalRules(rules), result: result.result, nodes: result.nodes, ms: result.ms, moves: result.solution };
+    if (result.reason) report.unknownReason = result.reason;
+    show(report);
+  });
+}
+
+/** The solver's verdict on one deal. */
+function solveOne(deck: Deck, rules: RuleSet, options: SolverOptions): { outcome: Outcome; report: SolveReport; stats: string } {
+  const result = new Solver(options).solve(deck, rules);
+  const outcome: Outcome = { result: result.result, moves: result.result === 'won' ? result.moves : [], ms: result.ms, nodes: result.nodes, reason: result.unknownReason };
+  return { outcome, report: solveReport(deck, rules, result), stats: statsLines(result) };
+}
+
+/** A no-peek player's game on one deal. */
+function playOne(deck: Deck, rules: RuleSet, player: PlayerSpec): Outcome {
+  const played = playDeal(deck, rules, makePlayer(player));
+  return { result: played.result, moves: played.moves, ms: played.ms, player: playerLabel(player), reason: played.reason };
+}
+
+/** The game as JSON: the solver's report (with the steps of a win), or the player's. */
+function gameJson(game: ToldGame, report: SolveReport | undefined) {
+  const { outcome } = game;
+  if (report !== undefined) return outcome.result === 'won' ? { ...report, steps: gameStepsJson(game) } : report;
+  return { deal: formatDeal(game.deck), rules: canonicalRules(game.rules), player: outcome.player, result: outcome.result, ms: outcome.ms, moves: formatMoveList(outcome.moves), reason: outcome.reason, steps: gameStepsJson(game) };
+}
+
+/** The game as text: the heading, and the solver's layout and verdict, or the player's verdict; then the numbered line. */
+function gameText(game: ToldGame, chosen: ChosenDeal, view: Presentation): string {
+  const { outcome, rules } = game;
+  // the heading ends its own line
+  const heading = dealHeading(chosen, view.preset, rules, outcome.player).trimEnd();
+  if (outcome.player !== undefined) {
+    return `${heading}\n${outcome.result.toUpperCase()}${outcome.reason ? ` (${outcome.reason})` : ''}  ${movesCount(game.shown)}  time ${outcome.ms} ms\n${gameLines(game)}`;
+  }
+  const color = useColor() && view.say === print;
+  const verdict = outcome.result === 'unknown' ? `unknown (${outcome.reason} limit reached)` : outcome.result;
+  const lines = [heading, renderLayout(new Game(game.deck, rules), { color, symbols: color }), '', `${verdict.toUpperCase()}  nodes ${(outcome.nodes ?? 0).toLocaleString('en-US')}  time ${outcome.ms} ms`];
+  if (outcome.result === 'won') lines.push('', `Solution, ${movesCount(game.shown)}:\n${gameLines(game)}`);
+  return lines.join('\n');
+}
+
+/** Shows the result first, then writes the page, so a page that cannot be written loses nothing shown. */
+function present(game: ToldGame, chosen: ChosenDeal, report: SolveReport | undefined, view: Presentation): void {
+  view.say(view.json ? JSON.stringify(gameJson(game, report)) : gameText(game, chosen, view));
+  if (view.html !== undefined) {
+    const title = game.outcome.player === undefined ? chosen.label : `${chosen.label}, ${game.outcome.player}`;
+    writeWholeFile(view.html, gamePage(game, title, view.preset));
+  }
 }
 
 export function register(program: Command): void {
   const command = program
     .command('solve')
     .description('solve deals with perfect information: won (with a solution that replays), lost (proved) or unknown (a limit hit)')
-    .argument('[n]', 'deal number (or give --deal or --deals-file)')
+    .argument('[n]', 'deal number (or give --deal, --pysol or --deals-file)')
     .option('--deal <string>', 'the deal as 52 cards (RULES §2)')
     .option('--deals-file <file>', 'one deal string per line; - reads standard input')
     .option('--json', 'print {deal, rules, result, nodes, ms, moves}, one object per line')
     .option('--stats', 'also print transposition-table fill and hit rate')
-    .option('--html <file>', 'also write a page that plays the game back, step by step (one self-contained HTML file)');
+    .option('--html <file>', 'also write a page that plays the game back, step by step (one self-contained HTML file; - writes it to standard output and the text to standard error)')
+    .option('--force', 'replace an existing --html file');
   addRunOption(command, 'workers', 'with --deals-file: solve on this many worker threads (default: one thread)');
   command.addHelpText(
     'after',
@@ -56,83 +136,22 @@ Examples:
   );
   addPysolOption(addPlayerOptions(addLimitOptions(addRuleOptions(command)), 'thoughtful (default: the solver), or greedy / sampling to watch a no-peek player')).action(
     async (numberArgument: string | undefined, flags: SolveFlags, command: Command) => {
-      pysolPreset(command, flags);
-      const rules = rulesFrom(flags);
+      const { preset, rules } = rulesFrom(command, flags);
       const options = parseSolverOptions(flags);
-      const spec = parsePlayerSpec(flags.player, flags);
-      refuseIgnoredPlayerOptions(command, spec);
-      if (flags.dealsFile === undefined) refuseUnused(command, ['workers'], 'without --deals-file (one deal is solved on one thread)');
-      else refuseUnused(command, ['html'], 'with --deals-file (a page shows one game)');
-      if (flags.html !== undefined) checkOutput('--html', flags.html);
-      if (spec.name !== 'thoughtful') {
-        if (flags.dealsFile !== undefined) throw new UsageError('--player works on one deal (a number or --deal)');
-        refuseUnused(command, ['stats'], `for --player ${spec.name} (the table is the solver's)`);
-        const chosen = deckFrom(numberArgument, flags);
-        const played = playDeal(chosen.deck, rules, makePlayer(spec));
-        const autodeal = chosen.pysol !== undefined;
-        const steps = narrate(chosen.deck, rules, played.moves, autodeal);
-        const shown = autodeal ? inPysolOrder(steps) : steps;
-        const report = { deal: formatDeal(chosen.deck), rules: canonicalRules(rules), player: playerLabel(spec), result: played.result, ms: played.ms, moves: formatMoveList(played.moves), reason: played.reason, steps: stepsJson(steps, autodeal) };
-        if (flags.json) print(JSON.stringify(report));
-        else {
-          print(dealHeading(chosen, flags.preset, rules, report.player));
-          print(`${played.result.toUpperCase()}${played.reason ? ` (${played.reason})` : ''}  ${movesCount(shown)}  time ${played.ms} ms\n`);
-          print(stepLines(shown));
-        }
-        if (flags.html !== undefined) {
-          const verdict = `${played.result === 'won' ? 'WON' : 'LOST'} by the ${spec.name} player${played.reason ? ` (${played.reason})` : ''}`;
-          writeWholeFile(flags.html, solutionPage({ title: `${chosen.label}, ${report.player}`, subtitle: `${flags.preset}: ${canonicalRules(rules)}`, verdict, deck: chosen.deck, rules, moves: shown.map((step) => step.move), autodeal }));
-        }
-        process.exitCode = played.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
-        return;
-      }
+      const player = parsePlayerSpec(flags.player, flags);
+      checkMode(command, flags, player);
       if (flags.dealsFile !== undefined) {
         if (numberArgument !== undefined || flags.deal !== undefined || flags.pysol !== undefined) throw new UsageError('give a deal number, --deal, --pysol or --deals-file, not several');
-        refuseUnused(command, ['stats'], 'with --deals-file (it describes one solve)');
-        const decks = readDealsFile(flags.dealsFile);
-        const show = (report: SolveReport) => print(flags.json ? JSON.stringify(report) : `${report.result}\t${report.nodes}\t${report.ms}ms\t${report.deal}`);
-        if (flags.workers !== undefined) {
-          const workers = parseRunOption('workers', flags.workers);
-          const results = await solveDecks(decks, rules, options, workers);
-          results.forEach((result, i) => {
-            const report: SolveReport = { deal: formatDeal(decks[i]), rules: canonicalRules(rules), result: result.result, nodes: result.nodes, ms: result.ms, moves: result.solution };
-            if (result.reason) report.unknownReason = result.reason;
-            show(report);
-          });
-        } else {
-          const solver = new Solver(options);
-          for (const deck of decks) show(solveReport(deck, rules, solver.solve(deck, rules)));
-        }
-        return;
+        return solveDealsFile(flags.dealsFile, rules, options, flags);
       }
       const chosen = deckFrom(numberArgument, flags);
-      const { deck } = chosen;
-      const result = new Solver(options).solve(deck, rules);
-      const autodeal = chosen.pysol !== undefined;
-      const steps = result.result === 'won' ? narrate(deck, rules, result.moves, autodeal) : [];
-      // for PySolFC, listed as its player sees them: each automatic turn where PySolFC makes it
-      const shown = autodeal ? inPysolOrder(steps) : steps;
-      if (flags.json) {
-        print(JSON.stringify(result.result === 'won' ? { ...solveReport(deck, rules, result), steps: stepsJson(steps, autodeal) } : solveReport(deck, rules, result)));
-      } else {
-        const color = useColor();
-        print(dealHeading(chosen, flags.preset, rules));
-        print(renderLayout(new Game(deck, rules), { color, symbols: color }));
-        const verdict = result.result === 'unknown' ? `unknown (${result.unknownReason} limit reached)` : result.result;
-        print(`\n${verdict.toUpperCase()}  nodes ${result.nodes.toLocaleString('en-US')}  time ${result.ms} ms`);
-        if (result.result === 'won') print(`\nSolution, ${movesCount(shown)}:\n${stepLines(shown)}`);
-      }
-      if (flags.html !== undefined) {
-        const verdict =
-          result.result === 'won'
-            ? `WON: a solution of ${movesCount(shown)}`
-            : result.result === 'lost'
-              ? 'LOST: no sequence of moves wins this deal (proved by a full search)'
-              : `UNKNOWN: the ${result.unknownReason} limit stopped the search`;
-        writeWholeFile(flags.html, solutionPage({ title: chosen.label, subtitle: `${flags.preset}: ${canonicalRules(rules)}`, verdict, deck, rules, moves: shown.map((step) => step.move), autodeal }));
-      }
-      if (flags.stats) process.stderr.write(statsLines(result) + '\n');
-      process.exitCode = result.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
+      const solved = player.name === 'thoughtful' ? solveOne(chosen.deck, rules, options) : undefined;
+      const outcome = solved?.outcome ?? playOne(chosen.deck, rules, player);
+      const game = tellGame(chosen.deck, rules, outcome, chosen.pysol !== undefined);
+      const say = flags.html === STDOUT ? (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`) : print;
+      present(game, chosen, solved?.report, { preset, json: flags.json ?? false, html: flags.html, say });
+      if (flags.stats && solved) process.stderr.write(solved.stats + '\n');
+      process.exitCode = outcome.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
     },
   );
 }

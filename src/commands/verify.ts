@@ -5,7 +5,7 @@ import { CARD_COUNT } from '../cards.js';
 import { parseMoveList } from '../notation.js';
 import { verify } from '../verify.js';
 import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
-import { addPysolOption, deckFrom, pysolPreset } from './deals.js';
+import { addPysolOption, deckFrom } from './deals.js';
 import { addRuleOptions, type RuleFlags, rulesFrom } from './flags.js';
 import { print } from './output.js';
 
@@ -24,8 +24,7 @@ export function register(program: Command): void {
       ),
   );
   addPysolOption(command).action((numberArgument: string | undefined, flags: RuleFlags & { deal?: string; moves: string; json?: boolean; pysol?: string }) => {
-    pysolPreset(command, flags);
-    const rules = rulesFrom(flags);
+    const { rules } = rulesFrom(command, flags);
     const { deck } = deckFrom(numberArgument, flags);
     const moves = parseMoveList(flags.moves);
     const result = verify(deck, rules, moves);

@@ -1,0 +1,73 @@
+// One game finished for a person, by the solver or a no-peek player: its line as steps, its JSON, its text and its page.
+import type { Deck } from '../deal.js';
+import type { Move } from '../notation.js';
+import { canonicalRules, type RuleSet } from '../rules.js';
+import { plural } from '../text.js';
+import { inPysolOrder, narrate, stepLines, stepsJson, type Step } from './narrate.js';
+import { solutionPage } from './page.js';
+
+/** What became of the game: the solver's verdict, or how a no-peek player fared. */
+export interface Outcome {
+  result: 'won' | 'lost' | 'unknown';
+  /** The line played (the solution for a won solve; the player's moves, won or not; empty otherwise). */
+  moves: readonly Move[];
+  ms: number;
+  /** The solver's positions searched; absent for a player. */
+  nodes?: number;
+  /** The player's label ("greedy", "sampling(4,500,1)"); absent for the solver. */
+  player?: string;
+  /** Why it ended without a win: a player's reason, or the limit that stopped the solver. */
+  reason?: string;
+}
+
+/** A game told: the steps in the order its player follows them (PySolFC's, for a PySolFC game). */
+export interface ToldGame {
+  outcome: Outcome;
+  deck: Deck;
+  rules: RuleSet;
+  /** PySolFC makes its own turns (a PySolFC game number was given). */
+  autodeal: boolean;
+  /** Every move with its fills, in the engine's order. */
+  steps: Step[];
+  /** The steps as shown: for PySolFC, each automatic turn where PySolFC makes it. */
+  shown: Step[];
+}
+
+export function tellGame(deck: Deck, rules: RuleSet, outcome: Outcome, autodeal: boolean): ToldGame {
+  const steps = outcome.moves.length > 0 ? narrate(deck, rules, outcome.moves, autodeal) : [];
+  return { outcome, deck, rules, autodeal, steps, shown: autodeal ? inPysolOrder(steps) : steps };
+}
+
+/** "123 moves", and the turns PySolFC makes by itself when there are any. */
+export function movesCount(steps: readonly Step[]): string {
+  const automatic = steps.filter((step) => step.automatic).length;
+  return `${plural(steps.length - automatic, 'move')}${automatic > 0 ? ` (and ${plural(automatic, 'turn')} PySolFC makes by itself)` : ''}`;
+}
+
+/** The verdict in one line, as the text output and the page head show it. */
+export function verdictLine(game: ToldGame): string {
+  const { outcome, shown } = game;
+  if (outcome.player !== undefined) {
+    const who = `by the ${outcome.player.replace(/:.*$/, '')} player${outcome.reason ? ` (${outcome.reason})` : ''}`;
+    return `${outcome.result === 'won' ? 'WON' : 'LOST'} ${who}`;
+  }
+  if (outcome.result === 'won') return `WON: a solution of ${movesCount(shown)}`;
+  if (outcome.result === 'lost') return 'LOST: no sequence of moves wins this deal (proved by a full search)';
+  return `UNKNOWN: the ${outcome.reason} limit stopped the search`;
+}
+
+/** The page that plays the game back. */
+export function gamePage(game: ToldGame, title: string, preset: string): string {
+  const { deck, rules, shown, autodeal } = game;
+  return solutionPage({ title, subtitle: `${preset}: ${canonicalRules(rules)}`, verdict: verdictLine(game), deck, rules, moves: shown.map((step) => step.move), autodeal });
+}
+
+/** The numbered steps as text. */
+export function gameLines(game: ToldGame): string {
+  return stepLines(game.shown);
+}
+
+/** The steps as JSON. */
+export function gameStepsJson(game: ToldGame) {
+  return stepsJson(game.steps, game.autodeal);
+}
