@@ -2,7 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { register as registerBench } from './commands/bench.js';
 import { register as registerDeal } from './commands/deal.js';
-import { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_WRITE } from './commands/exit.js';
+import { EXIT_BAD_INPUT, EXIT_OK, EXIT_WRITE } from './commands/exit.js';
 import { register as registerMerge } from './commands/merge.js';
 import { register as registerRules } from './commands/rules.js';
 import { register as registerSim } from './commands/sim.js';
@@ -11,8 +11,6 @@ import { register as registerSweep } from './commands/sweep.js';
 import { register as registerVerify } from './commands/verify.js';
 import { InputError, UsageError, WriteError } from './errors.js';
 import { quote } from './text.js';
-
-export { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_WRITE };
 
 /** Longest error line: user text in it is cut already (text.ts); this bounds the rest. */
 const MAX_ERROR_LENGTH = 400;

@@ -200,8 +200,6 @@ export function wingsBuild(rules: RuleSet): boolean {
 }
 
 /** RULES §3.4 as a number, for the hot loops (compared as integers, never as strings). */
-export const TRUNK_PLAY_LAST = TRUNK_PLAYS.indexOf('last');
-export const TRUNK_PLAY_LAST_ANY = TRUNK_PLAYS.indexOf('last-any');
 export const TRUNK_PLAY_TOP = TRUNK_PLAYS.indexOf('top');
 /** RULES §3.8 as a number. */
 export const WING_MOVES_SINGLE = WING_MOVES.indexOf('single');

@@ -1,3 +1,4 @@
+// Cards as small integers (RULES §1): parsing and printing every spelling a user may type.
 import { describe, expect, it } from 'vitest';
 import { cardRanksAbove, cardBelow, formatCard, NO_CARD, parseCardToken } from '../src/cards.js';
 

@@ -1,3 +1,4 @@
+// The CLI as a user meets it: deal, verify, solve and rules, their exit codes and one-line refusals.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Deal numbers and deal strings (RULES §2): the shuffle, golden deals, and refusal of bad strings.
 import { describe, expect, it } from 'vitest';
 import { dealFromNumber, formatDeal, parseDeal, validateDeal, validateDealNumber } from '../src/deal.js';
 import { InputError } from '../src/errors.js';

@@ -1,3 +1,4 @@
+// The engine from outside: perft counts, replay against the independent verifier, invariants, and each rule alone.
 import { describe, expect, it } from 'vitest';
 import { CARD_COUNT, formatCard } from '../src/cards.js';
 import { dealFromNumber } from '../src/deal.js';

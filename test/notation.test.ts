@@ -1,3 +1,4 @@
+// Move tokens (RULES §5): parsing and printing, and refusals that name the bad token.
 import { describe, expect, it } from 'vitest';
 import { NO_CARD, parseCardToken } from '../src/cards.js';
 import { InputError } from '../src/errors.js';

@@ -1,3 +1,4 @@
+// No-peek players: they never see the deal, sampled deals keep what was seen, and they never beat the solver.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Presets and rule options (RULES §3, §4): the table, canonical strings and validation.
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
 import { canonicalRules, PRESET_NAMES, resolveRules, validateRules } from '../src/rules.js';

@@ -1,3 +1,4 @@
+// eaglewing sim end to end: workers, shards, resume, dead workers and refusals, through real files.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

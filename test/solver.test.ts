@@ -1,3 +1,4 @@
+// The solver from outside: hand-checked verdicts, solutions replayed by the verifier, limits never lost, determinism.
 import { describe, expect, it } from 'vitest';
 import { dealFromNumber, parseDeal } from '../src/deal.js';
 import { formatMoveList } from '../src/notation.js';

@@ -1,3 +1,4 @@
+// The transposition table's modes and growth, checked on keys built by hand.
 import { describe, expect, it } from 'vitest';
 import { withRedealsUsed, withWasteField } from '../src/solver/state.js';
 import { INSERTED, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TranspositionTable } from '../src/solver/table.js';

@@ -1,3 +1,4 @@
+// The independent verifier on the hand-checked cases: every legal, illegal and winning line as the cases say.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
