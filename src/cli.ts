@@ -2,8 +2,10 @@
 import { Command, CommanderError } from 'commander';
 import { register as registerBench } from './commands/bench.js';
 import { register as registerDeal } from './commands/deal.js';
+import { register as registerHint } from './commands/hint.js';
 import { EXIT_BAD_INPUT, EXIT_OK, EXIT_WRITE } from './commands/exit.js';
 import { register as registerMerge } from './commands/merge.js';
+import { register as registerPick } from './commands/pick.js';
 import { register as registerRules } from './commands/rules.js';
 import { register as registerSim } from './commands/sim.js';
 import { register as registerSolve } from './commands/solve.js';
@@ -63,7 +65,7 @@ Exit codes: 0 success, 1 a negative answer (lost, or a move list that does not w
 Rules: RULES.md (cited as RULES §N).`,
     )
     .hook('preAction', (_program, command) => refuseMissingValues(command, words));
-  for (const register of [registerDeal, registerVerify, registerSolve, registerSim, registerSweep, registerMerge, registerBench, registerRules]) register(program);
+  for (const register of [registerDeal, registerVerify, registerSolve, registerHint, registerPick, registerSim, registerSweep, registerMerge, registerBench, registerRules]) register(program);
   return program;
 }
 

@@ -37,6 +37,9 @@ export const RUN_OPTIONS = {
   samples: { flag: '--samples', placeholder: '<k>', min: 1, max: 1000 },
   sampleNodes: { flag: '--sample-nodes', placeholder: '<n>', min: 1, max: 100_000_000 },
   sampleSeed: { flag: '--sample-seed', placeholder: '<s>', min: 0, max: 2 ** 31 - 1 },
+  count: { flag: '--count', placeholder: '<k>', min: 1, max: 1_000_000 },
+  to: { flag: '--to', placeholder: '<n>', min: 1, max: Number.MAX_SAFE_INTEGER },
+  seed: { flag: '--seed', placeholder: '<s>', min: 0, max: 2 ** 31 - 1 },
 } as const satisfies Record<string, RunOption>;
 
 export type RunOptionName = keyof typeof RUN_OPTIONS;

@@ -6,7 +6,11 @@ import type { RuleSet } from '../src/rules.js';
 export type NaiveVerdict = 'won' | 'lost' | 'too-big';
 
 export function naiveSolve(deck: Deck, rules: RuleSet, maxStates: number): NaiveVerdict {
-  const game = new Game(deck, rules);
+  return naiveSolveFrom(new Game(deck, rules), maxStates);
+}
+
+/** The same search from the position `game` is in (the game is left at some searched position). */
+export function naiveSolveFrom(game: Game, maxStates: number): NaiveVerdict {
   const seen = new Set<string>();
   const stack: Int32Array[] = [game.snapshot()];
   seen.add(stack[0].join(','));

@@ -36,25 +36,39 @@ export function deckFrom(numberArgument: string | undefined, sources: { deal?: s
   return { deck: dealFromNumber(number), number, label: `Deal ${number}` };
 }
 
-/** Deal strings, one per line (blank lines skipped); every bad line is reported before anything is solved. */
-export function readDealsFile(file: string): Deck[] {
+/** One line of --deals-file: a deal, and the moves played so far when the line gives them after a `|`. */
+export interface DealLine {
+  deck: Deck;
+  /** The moves after `|` (solve from there), or undefined. */
+  after?: string;
+  /** The line's number in the file, for messages. */
+  line: number;
+}
+
+/**
+ * Deal strings, one per line (blank lines skipped), each optionally followed by `| <moves>`; every
+ * bad deal is reported before anything is solved.
+ */
+export function readDealsFile(file: string): DealLine[] {
   let text: string;
   try {
     text = readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (error) {
     throw new InputError(`cannot read --deals-file ${quote(file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  const decks: Deck[] = [];
+  const deals: DealLine[] = [];
   const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split(/\r?\n/);
   lines.forEach((line, index) => {
     if (asciiTrim(line) === '') return;
+    const bar = line.indexOf('|');
     try {
-      decks.push(parseDeal(line));
+      const deck = parseDeal(bar < 0 ? line : line.slice(0, bar));
+      deals.push(bar < 0 ? { deck, line: index + 1 } : { deck, after: line.slice(bar + 1), line: index + 1 });
     } catch (error) {
       if (error instanceof InputError) throw new InputError(`${quote(file)} line ${index + 1}: ${error.message}`);
       throw error;
     }
   });
-  if (decks.length === 0) throw new InputError(`no deals in --deals-file ${quote(file)}`);
-  return decks;
+  if (deals.length === 0) throw new InputError(`no deals in --deals-file ${quote(file)}`);
+  return deals;
 }

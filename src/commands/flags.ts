@@ -51,11 +51,11 @@ export interface ChosenRules {
 }
 
 /**
- * The rules of a one-preset command. Without --preset, a PySolFC game number (--pysol) means
- * PySolFC's rules, preset pysol; otherwise the default preset.
+ * The rules of a one-preset command. Without --preset, PySolFC's game numbers (--pysol, or
+ * `pysolNumbers`) mean PySolFC's rules, preset pysol; otherwise the default preset.
  */
-export function rulesFrom(command: Command, flags: RuleFlags & { pysol?: string }): ChosenRules {
-  const asked = flags.pysol !== undefined && !given(command, 'preset') ? 'pysol' : flags.preset;
+export function rulesFrom(command: Command, flags: RuleFlags & { pysol?: string }, pysolNumbers = flags.pysol !== undefined): ChosenRules {
+  const asked = pysolNumbers && !given(command, 'preset') ? 'pysol' : flags.preset;
   const preset = singlePreset(asked);
   return { preset, rules: resolveRules(preset, flags) };
 }

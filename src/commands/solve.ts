@@ -11,17 +11,19 @@ import { canonicalRules, type RuleSet } from '../rules.js';
 import { checkOutput, outputExists, STDOUT, writeWholeFile } from '../run/files.js';
 import { playDeal } from '../run/play.js';
 import { solveDecks } from '../run/pool.js';
-import { gameLines, gamePage, gameStepsJson, movesCount, tellGame, type Outcome, type ToldGame } from '../show/game.js';
+import { playSoFar, type GameSoFar } from '../played.js';
+import { rateLine, type Rating } from '../show/rate.js';
+import { gameLines, gamePage, gameStepsJson, movesCount, stepsToCome, tellGame, type Outcome, type ToldGame } from '../show/game.js';
 import { solveReport, statsLines, type SolveReport } from '../show/report.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
 import { Solver, type SolverOptions } from '../solver/search.js';
-import { quote } from '../text.js';
+import { plural, quote } from '../text.js';
 import { addPysolOption, type ChosenDeal, deckFrom, readDealsFile } from './deals.js';
 import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
 import { addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, type PlayerFlags, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, rulesFrom } from './flags.js';
 import { dealHeading, print, useColor } from './output.js';
 
-type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string; pysol?: string; html?: string; force?: boolean };
+type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string; pysol?: string; html?: string; force?: boolean; after?: string; rate?: boolean };
 
 /** How one deal is shown: where the text goes (standard error when the page goes to standard output). */
 interface Presentation {
@@ -40,7 +42,8 @@ function checkMode(command: Command, flags: SolveFlags, player: PlayerSpec): voi
     refuseUnused(command, ['stats'], 'with --deals-file (it describes one solve)');
     if (player.name !== 'thoughtful') throw new UsageError('--player works on one deal (a number or --deal)');
   }
-  if (player.name !== 'thoughtful') refuseUnused(command, ['stats'], `for --player ${player.name} (the table is the solver's)`);
+  if (player.name !== 'thoughtful') refuseUnused(command, ['stats', 'after', 'rate'], `for --player ${player.name} (they describe the solver's search)`);
+  if (flags.dealsFile !== undefined) refuseUnused(command, ['rate', 'after'], 'with --deals-file (it rates one solve; give moves after a | on a line instead of --after)');
   if (flags.html === undefined) refuseUnused(command, ['force'], 'without --html (it allows replacing the page)');
   else {
     checkOutput('--html', flags.html);
@@ -48,28 +51,51 @@ function checkMode(command: Command, flags: SolveFlags, player: PlayerSpec): voi
   }
 }
 
-/** Solves each deal of --deals-file and prints one line (or JSON object) per deal, on worker threads when asked. */
+/** Solves each deal of --deals-file (from the moves after its `|`, if any) and prints one line or JSON object per deal. */
 async function solveDealsFile(file: string, rules: RuleSet, options: SolverOptions, flags: SolveFlags): Promise<void> {
-  const decks = readDealsFile(file);
-  const show = (report: SolveReport) => print(flags.json ? JSON.stringify(report) : `${report.result}\t${report.nodes}\t${report.ms}ms\t${report.deal}`);
+  const lines = readDealsFile(file);
+  // every line's moves are checked before anything is solved, as its deal is
+  const sofar = lines.map((entry) => {
+    if (entry.after === undefined) return undefined;
+    try {
+      return playSoFar(entry.deck, rules, entry.after, false, '');
+    } catch (error) {
+      if (error instanceof InputError) throw new InputError(`${quote(file)} line ${entry.line}: ${error.message}`);
+      throw error;
+    }
+  });
+  const show = (report: SolveReport, index: number) => {
+    const after = sofar[index] === undefined ? '' : ` | ${formatMoveList(sofar[index].played)}`;
+    print(flags.json ? JSON.stringify(report) : `${report.result}\t${report.nodes}\t${report.ms}ms\t${report.deal}${after}`);
+  };
+  const withAfter = (report: SolveReport, index: number): SolveReport => (sofar[index] === undefined ? report : { ...report, after: sofar[index].given });
   if (flags.workers === undefined) {
     const solver = new Solver(options);
-    for (const deck of decks) show(solveReport(deck, rules, solver.solve(deck, rules)));
+    lines.forEach((entry, index) => {
+      const played = sofar[index];
+      show(withAfter(solveReport(entry.deck, rules, played === undefined ? solver.solve(entry.deck, rules) : solver.solvePosition(played.game)), index), index);
+    });
     return;
   }
-  const results = await solveDecks(decks, rules, options, parseRunOption('workers', flags.workers));
+  const afters = sofar.some((played) => played !== undefined) ? sofar.map((played) => (played === undefined ? '' : formatMoveList(played.played))) : undefined;
+  const results = await solveDecks(lines.map((entry) => entry.deck), rules, options, parseRunOption('workers', flags.workers), afters);
   results.forEach((result, i) => {
-    const report: SolveReport = { deal: formatDeal(decks[i]), rules: canonicalRules(rules), result: result.result, nodes: result.nodes, ms: result.ms, moves: result.solution };
+    const report: SolveReport = { deal: formatDeal(lines[i].deck), rules: canonicalRules(rules), result: result.result, nodes: result.nodes, ms: result.ms, moves: result.solution };
     if (result.reason) report.unknownReason = result.reason;
-    show(report);
+    show(withAfter(report, i), i);
   });
 }
 
-/** The solver's verdict on one deal. */
-function solveOne(deck: Deck, rules: RuleSet, options: SolverOptions): { outcome: Outcome; report: SolveReport; stats: string } {
-  const result = new Solver(options).solve(deck, rules);
+/** The solver's verdict on one deal, from the deal or from the position the player's moves lead to. */
+function solveOne(deck: Deck, rules: RuleSet, options: SolverOptions, sofar: GameSoFar | undefined, rate: boolean): { outcome: Outcome; report: SolveReport; stats: string; rating?: Rating } {
+  const solver = new Solver(options);
+  const result = sofar === undefined ? solver.solve(deck, rules) : solver.solvePosition(sofar.game);
   const outcome: Outcome = { result: result.result, moves: result.result === 'won' ? result.moves : [], ms: result.ms, nodes: result.nodes, reason: result.unknownReason };
-  return { outcome, report: solveReport(deck, rules, result), stats: statsLines(result) };
+  let report: SolveReport = solveReport(deck, rules, result);
+  if (sofar !== undefined) report = { ...report, after: sofar.given };
+  const rating = rate && result.result === 'won' ? rateLine(sofar?.game ?? new Game(deck, rules), result.moves, solver) : undefined;
+  if (rating) report = { ...report, rating };
+  return { outcome, report, stats: statsLines(result), rating };
 }
 
 /** A no-peek player's game on one deal. */
@@ -86,7 +112,7 @@ function gameJson(game: ToldGame, report: SolveReport | undefined) {
 }
 
 /** The game as text: the heading, and the solver's layout and verdict, or the player's verdict; then the numbered line. */
-function gameText(game: ToldGame, chosen: ChosenDeal, view: Presentation): string {
+function gameText(game: ToldGame, chosen: ChosenDeal, view: Presentation, sofar: GameSoFar | undefined): string {
   const { outcome, rules } = game;
   // the heading ends its own line
   const heading = dealHeading(chosen, view.preset, rules, outcome.player).trimEnd();
@@ -95,14 +121,26 @@ function gameText(game: ToldGame, chosen: ChosenDeal, view: Presentation): strin
   }
   const color = useColor() && view.say === print;
   const verdict = outcome.result === 'unknown' ? `unknown (${outcome.reason} limit reached)` : outcome.result;
-  const lines = [heading, renderLayout(new Game(game.deck, rules), { color, symbols: color }), '', `${verdict.toUpperCase()}  nodes ${(outcome.nodes ?? 0).toLocaleString('en-US')}  time ${outcome.ms} ms`];
-  if (outcome.result === 'won') lines.push('', `Solution, ${movesCount(game.shown)}:\n${gameLines(game)}`);
+  const lines = [heading];
+  if (sofar !== undefined) lines.push(`After ${plural(sofar.given, 'move')} given:`);
+  lines.push(renderLayout(sofar?.game ?? new Game(game.deck, rules), { color, symbols: color }), '', `${verdict.toUpperCase()}${sofar === undefined ? '' : ' FROM HERE'}  nodes ${(outcome.nodes ?? 0).toLocaleString('en-US')}  time ${outcome.ms} ms`);
+  if (sofar !== undefined && outcome.result === 'lost') lines.push('No line from this position wins (proved by a full search); the deal itself may have been winnable.');
+  if (outcome.result === 'won') {
+    const rest = stepsToCome(game);
+    lines.push('', sofar === undefined ? `Solution, ${movesCount(rest)}:` : `The rest of a solution, ${movesCount(rest)}:`, gameLines(game));
+  }
   return lines.join('\n');
 }
 
+/** The rating in one line (RULES §9). */
+function ratingLine(rating: Rating): string {
+  const undecided = rating.undecided > 0 ? ` (${rating.undecided} more undecided: a limit stopped a search)` : '';
+  return `\nRating: ${rating.critical} critical of ${plural(rating.positions, 'position')} on this solution${undecided}; the greedy player ${rating.greedy === 'won' ? 'wins' : 'loses'} this deal`;
+}
+
 /** Shows the result first, then writes the page, so a page that cannot be written loses nothing shown. */
-function present(game: ToldGame, chosen: ChosenDeal, report: SolveReport | undefined, view: Presentation): void {
-  view.say(view.json ? JSON.stringify(gameJson(game, report)) : gameText(game, chosen, view));
+function present(game: ToldGame, chosen: ChosenDeal, report: SolveReport | undefined, view: Presentation, sofar?: GameSoFar): void {
+  view.say(view.json ? JSON.stringify(gameJson(game, report)) : gameText(game, chosen, view, sofar));
   if (view.html !== undefined) {
     const title = game.outcome.player === undefined ? chosen.label : `${chosen.label}, ${game.outcome.player}`;
     writeWholeFile(view.html, gamePage(game, title, view.preset));
@@ -115,11 +153,13 @@ export function register(program: Command): void {
     .description('solve deals with perfect information: won (with a solution that replays), lost (proved) or unknown (a limit hit)')
     .argument('[n]', 'deal number (or give --deal, --pysol or --deals-file)')
     .option('--deal <string>', 'the deal as 52 cards (RULES §2)')
-    .option('--deals-file <file>', 'one deal string per line; - reads standard input')
+    .option('--deals-file <file>', 'one deal string per line, or "<deal> | <moves>" to solve from the middle of a game; - reads standard input')
     .option('--json', 'print {deal, rules, result, nodes, ms, moves}, one object per line')
     .option('--stats', 'also print transposition-table fill and hit rate')
     .option('--html <file>', 'also write a page that plays the game back, step by step (one self-contained HTML file; - writes it to standard output and the text to standard error)')
-    .option('--force', 'replace an existing --html file');
+    .option('--force', 'replace an existing --html file')
+    .option('--rate', 'also rate the deal: critical positions on the solution found (at most one move keeps it winnable) and the greedy player\'s result (RULES §9)')
+    .option('--after <moves>', 'solve from the position these moves lead to (RULES §5 tokens, as verify takes them; with --pysol, PySolFC\'s own turns may be left out)');
   addRunOption(command, 'workers', 'with --deals-file: solve on this many worker threads (default: one thread)');
   command.addHelpText(
     'after',
@@ -132,7 +172,8 @@ Examples:
   eaglewing solve --deal "KS QS JS …" --preset strict --redeals 4
   eaglewing deal 5 --string | eaglewing solve --deals-file - --json
   eaglewing solve 92 --preset coops --max-nodes 100000 --stats
-  eaglewing solve --pysol 12345 --html game12345.html`,
+  eaglewing solve --pysol 12345 --html game12345.html
+  eaglewing solve 7 --preset coops --after "W4W8 T T T T XW1"   from the middle of a game`,
   );
   addPysolOption(addPlayerOptions(addLimitOptions(addRuleOptions(command)), 'thoughtful (default: the solver), or greedy / sampling to watch a no-peek player')).action(
     async (numberArgument: string | undefined, flags: SolveFlags, command: Command) => {
@@ -145,11 +186,14 @@ Examples:
         return solveDealsFile(flags.dealsFile, rules, options, flags);
       }
       const chosen = deckFrom(numberArgument, flags);
-      const solved = player.name === 'thoughtful' ? solveOne(chosen.deck, rules, options) : undefined;
+      const autodeal = chosen.pysol !== undefined;
+      const sofar = flags.after === undefined ? undefined : playSoFar(chosen.deck, rules, flags.after, autodeal);
+      const solved = player.name === 'thoughtful' ? solveOne(chosen.deck, rules, options, sofar, flags.rate ?? false) : undefined;
       const outcome = solved?.outcome ?? playOne(chosen.deck, rules, player);
-      const game = tellGame(chosen.deck, rules, outcome, chosen.pysol !== undefined);
+      const game = tellGame(chosen.deck, rules, outcome, autodeal, sofar?.played);
       const say = flags.html === STDOUT ? (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`) : print;
-      present(game, chosen, solved?.report, { preset, json: flags.json ?? false, html: flags.html, say });
+      present(game, chosen, solved?.report, { preset, json: flags.json ?? false, html: flags.html, say }, sofar);
+      if (solved?.rating && !flags.json) say(ratingLine(solved.rating));
       if (flags.stats && solved) process.stderr.write(solved.stats + '\n');
       process.exitCode = outcome.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
     },

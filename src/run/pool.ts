@@ -175,9 +175,10 @@ const THOUGHTFUL: PlayerSpec = { name: 'thoughtful', sampling: { samples: 0, nod
 
 /**
  * Solves decks on worker threads; results in input order. A chunk whose worker dies is solved again
- * once, then reported unknown with the reason, as in sim.
+ * once, then reported unknown with the reason, as in sim. `afters[i]`, when given, are moves played in
+ * deck i already: it is solved from there.
  */
-export async function solveDecks(decks: Uint8Array[], rules: RuleSet, solver: SolverOptions, workers: number, chunk = DEFAULT_CHUNK): Promise<DealOutcome[]> {
+export async function solveDecks(decks: Uint8Array[], rules: RuleSet, solver: SolverOptions, workers: number, afters?: readonly string[], chunk = DEFAULT_CHUNK): Promise<DealOutcome[]> {
   const spec = { jobs: 1, from: 0, count: decks.length, chunk, shard: { index: 1, count: 1 } };
   const results: DealOutcome[] = [];
   await drive<DealOutcome[]>({
@@ -188,7 +189,8 @@ export async function solveDecks(decks: Uint8Array[], rules: RuleSet, solver: So
       const indices = dispatch.chunks.flatMap((part) => part.items);
       const packed = new Uint8Array(indices.length * CARD_COUNT);
       indices.forEach((index, i) => packed.set(decks[index], i * CARD_COUNT));
-      return { rules, solver, deals: new Float64Array(0), decks: packed, numbering: 'eaglewing', timing: true, player: THOUGHTFUL };
+      const task = { rules, solver, deals: new Float64Array(0), decks: packed, numbering: 'eaglewing' as const, timing: true, player: THOUGHTFUL };
+      return afters === undefined ? task : { ...task, afters: indices.map((index) => afters[index]) };
     },
     result: (_chunk, outcomes) => outcomes,
     onResults: (ready) => {

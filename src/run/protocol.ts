@@ -13,6 +13,8 @@ export interface ChunkTask {
   numbering: Numbering;
   /** Instead of numbers: decks, 52 bytes each (solve --deals-file). */
   decks?: Uint8Array;
+  /** With decks: per deck, the moves played so far (RULES §5 tokens, checked already; '' for none): solved from there. */
+  afters?: string[];
   /** Record wall-clock ms per deal (off: 0, so that files are byte-identical run to run). */
   timing: boolean;
   player: PlayerSpec;

@@ -6,6 +6,7 @@ import { formatMoveList } from '../notation.js';
 import { makePlayer } from '../players/index.js';
 import type { Player } from '../players/observation.js';
 import { Solver } from '../solver/search.js';
+import { playSoFar } from '../played.js';
 import { playDeal } from './play.js';
 import { ResultWriter, type ChunkResult, type ChunkTask } from './protocol.js';
 
@@ -49,7 +50,8 @@ function solveDeals(task: ChunkTask): ResultWriter {
   const writer = new ResultWriter(count);
   for (let i = 0; i < count; i++) {
     const deck = task.decks ? task.decks.slice(i * CARD_COUNT, (i + 1) * CARD_COUNT) : numberedDeal(task, task.deals[i]);
-    const result = solver.solve(deck, task.rules);
+    const after = task.afters?.[i] ?? '';
+    const result = after === '' ? solver.solve(deck, task.rules) : solver.solvePosition(playSoFar(deck, task.rules, after, false).game);
     writer.set(i, result.result, result.nodes, task.timing ? result.ms : 0, formatMoveList(result.moves), result.moves.length, result.unknownReason);
   }
   return writer;

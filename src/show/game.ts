@@ -31,11 +31,25 @@ export interface ToldGame {
   steps: Step[];
   /** The steps as shown: for PySolFC, each automatic turn where PySolFC makes it. */
   shown: Step[];
+  /** How many of the shown steps the player had played before the outcome's moves (solve --after). */
+  played: number;
 }
 
-export function tellGame(deck: Deck, rules: RuleSet, outcome: Outcome, autodeal: boolean): ToldGame {
-  const steps = outcome.moves.length > 0 ? narrate(deck, rules, outcome.moves, autodeal) : [];
-  return { outcome, deck, rules, autodeal, steps, shown: autodeal ? inPysolOrder(steps) : steps };
+/** The game told from the deal: the moves played `before` (solve --after), then the outcome's moves. */
+export function tellGame(deck: Deck, rules: RuleSet, outcome: Outcome, autodeal: boolean, before: readonly Move[] = []): ToldGame {
+  const line = [...before, ...outcome.moves];
+  const steps = line.length > 0 ? narrate(deck, rules, line, autodeal) : [];
+  const shown = autodeal ? inPysolOrder(steps) : steps;
+  const earlier = new Set(steps.slice(0, before.length));
+  const played = shown.filter((step) => earlier.has(step)).length;
+  // PySolFC's own turns move only within the moves before or within the moves after, never across
+  if (shown.slice(0, played).some((step) => !earlier.has(step))) throw new Error('the moves played and the rest of the line interleave');
+  return { outcome, deck, rules, autodeal, steps, shown, played };
+}
+
+/** The steps after those already played, as shown. */
+export function stepsToCome(game: ToldGame): Step[] {
+  return game.shown.slice(game.played);
 }
 
 /** "123 moves", and the turns PySolFC makes by itself when there are any. */
@@ -51,6 +65,10 @@ export function verdictLine(game: ToldGame): string {
     const who = `by the ${outcome.player.replace(/:.*$/, '')} player${outcome.reason ? ` (${outcome.reason})` : ''}`;
     return `${outcome.result === 'won' ? 'WON' : 'LOST'} ${who}`;
   }
+  if (game.played > 0) {
+    if (outcome.result === 'won') return `WON from here: the rest of a solution, ${movesCount(stepsToCome(game))}`;
+    if (outcome.result === 'lost') return 'LOST from here: no line from this position wins (proved by a full search); the deal itself may have been winnable';
+  }
   if (outcome.result === 'won') return `WON: a solution of ${movesCount(shown)}`;
   if (outcome.result === 'lost') return 'LOST: no sequence of moves wins this deal (proved by a full search)';
   return `UNKNOWN: the ${outcome.reason} limit stopped the search`;
@@ -58,16 +76,17 @@ export function verdictLine(game: ToldGame): string {
 
 /** The page that plays the game back. */
 export function gamePage(game: ToldGame, title: string, preset: string): string {
-  const { deck, rules, shown, autodeal } = game;
-  return solutionPage({ title, subtitle: `${preset}: ${canonicalRules(rules)}`, verdict: verdictLine(game), deck, rules, moves: shown.map((step) => step.move), autodeal });
+  const { deck, rules, shown, autodeal, played } = game;
+  return solutionPage({ title, subtitle: `${preset}: ${canonicalRules(rules)}`, verdict: verdictLine(game), deck, rules, moves: shown.map((step) => step.move), autodeal, played });
 }
 
-/** The numbered steps as text. */
+/** The numbered steps to come as text, numbered on from the moves already played. */
 export function gameLines(game: ToldGame): string {
-  return stepLines(game.shown);
+  const playedMoves = game.shown.slice(0, game.played).filter((step) => !step.automatic).length;
+  return stepLines(stepsToCome(game), playedMoves + 1);
 }
 
-/** The steps as JSON. */
+/** The steps to come as JSON. */
 export function gameStepsJson(game: ToldGame) {
-  return stepsJson(game.steps, game.autodeal);
+  return stepsJson(game.steps.slice(game.played), game.autodeal);
 }

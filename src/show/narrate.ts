@@ -67,14 +67,15 @@ export function inPysolOrder(steps: readonly Step[]): Step[] {
 
 /**
  * The steps as numbered lines: "12. 6D wing 3 → foundation", then indented lines for trunk fills and
- * the last trunk card. Automatic turns are shown unnumbered, so the numbers count what the player does.
+ * the last trunk card. Automatic turns are shown unnumbered, so the numbers count what the player does;
+ * `firstNumber` numbers on from moves already played.
  */
-export function stepLines(steps: readonly Step[]): string {
+export function stepLines(steps: readonly Step[], firstNumber = 1): string {
   const numbered = steps.filter((step) => !step.automatic).length;
-  const width = String(numbered).length;
+  const width = String(firstNumber - 1 + numbered).length;
   const indent = ' '.repeat(width + 2);
   const lines: string[] = [];
-  let number = 0;
+  let number = firstNumber - 1;
   for (const step of steps) {
     if (step.automatic) lines.push(`${indent}(PySolFC turns up ${formatCard(step.move.card)} by itself)`);
     else lines.push(`${String(++number).padStart(width)}. ${describeMove(step.move)}`);

@@ -38,6 +38,8 @@ export interface PageGame {
   moves: readonly Move[];
   /** Mark the turns PySolFC makes by itself. */
   autodeal: boolean;
+  /** How many of `moves` the player has played already (solve --after): shown as played, and the page opens after them. */
+  played?: number;
 }
 
 function view(game: Game): View {
@@ -69,17 +71,21 @@ function view(game: Game): View {
 }
 
 /** The page's steps: each move, then each trunk fill it causes as a step of its own, with a picture after every one. */
-function stepsOf(page: PageGame): { moves: { label: string; kind: string }[]; views: View[] } {
+function stepsOf(page: PageGame): { moves: { label: string; kind: string }[]; views: View[]; start: number } {
   const views: View[] = [view(new Game(page.deck, page.rules))];
   const steps = narrate(page.deck, page.rules, page.moves, page.autodeal, (game) => views.push(view(game)));
   const moves: { label: string; kind: string }[] = [];
+  const played = page.played ?? 0;
   let number = 0;
-  for (const step of steps) {
+  let start = 0;
+  steps.forEach((step, index) => {
+    const kind = (plain: string) => (index < played ? `${plain} played` : plain);
     const label = step.automatic ? `PySolFC turns up ${formatCard(step.move.card)}` : `${++number}. ${describeMove(step.move)}`;
-    moves.push({ label, kind: step.automatic ? 'auto' : 'move' });
-    for (const fill of step.fills) moves.push({ label: `trunk → wing ${fill.wing}: ${formatCard(fill.card)}`, kind: 'fill' });
-  }
-  return { moves, views };
+    moves.push({ label, kind: kind(step.automatic ? 'auto' : 'move') });
+    for (const fill of step.fills) moves.push({ label: `trunk → wing ${fill.wing}: ${formatCard(fill.card)}`, kind: kind('fill') });
+    if (index < played) start = moves.length;
+  });
+  return { moves, views, start };
 }
 
 function escapeHtml(text: string): string {
@@ -88,8 +94,8 @@ function escapeHtml(text: string): string {
 
 /** The page's HTML: no network request of any kind, opening from disk in any current browser. */
 export function solutionPage(page: PageGame): string {
-  const { moves, views } = stepsOf(page);
-  const data = { title: page.title, subtitle: page.subtitle, verdict: page.verdict, redeals: page.rules.redeals, moves, views };
+  const { moves, views, start } = stepsOf(page);
+  const data = { title: page.title, subtitle: page.subtitle, verdict: page.verdict, redeals: page.rules.redeals, moves, views, start };
   // inside <script>, "</" would end the element early: JSON allows \u003c for "<"
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   return readFileSync(TEMPLATE, 'utf8')

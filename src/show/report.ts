@@ -4,6 +4,7 @@ import { formatDeal } from '../deal.js';
 import { formatMoveList } from '../notation.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
 import type { SolveResult } from '../solver/search.js';
+import type { Rating } from './rate.js';
 
 export interface SolveReport {
   deal: string;
@@ -13,6 +14,10 @@ export interface SolveReport {
   ms: number;
   moves: string;
   unknownReason?: string;
+  /** solve --after: how many moves the player gave; the moves then start at that position. */
+  after?: number;
+  /** solve --rate: critical positions on the solution and the greedy player's result. */
+  rating?: Rating;
 }
 
 export function solveReport(deck: Deck, rules: RuleSet, result: SolveResult): SolveReport {

@@ -95,12 +95,11 @@ export class Solver {
     return result;
   }
 
-  /**
-   * Solves from the position `game` is in (the game is not changed). The verdict only: moves stay
-   * empty, since a mid-game position has no deal string to replay from.
-   */
+  /** Solves from the position `game` is in (the game is not changed); a win's moves start at that position. */
   solvePosition(game: Game): SolveResult {
-    return this.search(game.snapshot(), game.layout, game.compiled);
+    const result = this.search(game.snapshot(), game.layout, game.compiled);
+    if (result.result === 'won') result.moves = expandLine(game.snapshot(), game.layout, game.compiled, this.winningLine()).map(toNotation);
+    return result;
   }
 
   /** The compound moves of the last search's win, from the root. */
