@@ -20,7 +20,7 @@ view is replaced: cards are AbstractCard with face_up kept and no canvas item, t
 canvas items and status bar are stubs that accept any call, and the options are PySolFC's defaults
 (options.py: autofaceup on, autodrop off, autodeal on).
 
-What "legal" means here (see test/fixtures/README.md, "PySolFC's Canfield family"):
+What "legal" means here (see test/fixtures/pysolfc-family.md):
 - a card move: for every stack s and every count n, s.canMoveCards(s.cards[-n:]) (what startDrag asks),
   and for every other stack t, t.acceptsCards(s, cards) (what releaseHandler asks);
 - T or R: game.canDealCards() (what a click on the talon asks); T when the talon has cards, else R.
