@@ -1,4 +1,4 @@
-// PySolFC's game numbers -> decks, exactly as PySolFC deals its Eagle Wing (game 112): LCRandom31, or Python's Mersenne Twister.
+// PySolFC's game numbers -> decks, exactly as PySolFC deals its Eagle Wing (game 112) and the rest of its one-deck Canfield family: LCRandom31, or Python's Mersenne Twister.
 import { mersenneFromState } from 'pure-rand/generator/mersenne';
 import { CARD_COUNT, RANK_COUNT } from '../cards.js';
 import type { Deck } from '../deal.js';
@@ -11,8 +11,9 @@ import { quote } from '../text.js';
  * - `ms<N>` (1 ≤ N < 2^33) and plain numbers below 32000 use LCRandom31 on the deck in Microsoft
  *   order; plain numbers from 32000 use Python's random.Random(number) on the deck in PySolFC order.
  * - Shuffle: for n = 51 down to 1, swap cards n and randint(0, n).
- * - The shuffled list L is dealt: base L[51], trunk L[50] (bottom) … L[38] (top), wings W1..W8 =
- *   L[30..37], then the stock from L[29] (turned face up at once) down to L[0].
+ * - The shuffled list L is dealt from its end (the talon's top): for Eagle Wing, base L[51], trunk
+ *   L[50] (bottom) … L[38] (top), wings W1..W8 = L[30..37], then the stock from L[29] (turned face up
+ *   at once) down to L[0]. The other family games: familyDealFromPysolNumber.
  */
 
 /** Plain numbers below this use LCRandom31, from it MTRandom (pysolrandom.construct_random). */
@@ -148,8 +149,8 @@ function pythonRandom(next32: () => number): () => number {
   };
 }
 
-/** The deck of a PySolFC game number, in RULES §2 order (a 13-card trunk gives PySolFC's layout). */
-export function dealFromPysolNumber(number: PysolNumber): Deck {
+/** PySolFC's shuffled card ids for a game number, before any game's _shuffleHook; the last is the talon's top. */
+function shuffledPysolIds(number: PysolNumber): number[] {
   let ids: number[];
   let randint: (n: number) => number;
   if (number.generator === 'ms') {
@@ -165,12 +166,81 @@ export function dealFromPysolNumber(number: PysolNumber): Deck {
     const j = randint(n);
     [ids[n], ids[j]] = [ids[j], ids[n]];
   }
-  const order = [...range(50, 38), ...range(30, 37), 51, 29, ...range(28, 0)];
-  return Uint8Array.from(order, (index) => pysolCard(ids[index]));
+  return ids;
 }
 
-/** from … to, either way, both included. */
-function range(from: number, to: number): number[] {
-  const step = from <= to ? 1 : -1;
-  return Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => from + i * step);
+/** One PySolFC game of the one-deck Canfield family: its preset (GAMES.md G3) and its deal's layout (G2). */
+export interface PysolFamilyGame {
+  /** PySolFC's game id (GameInfo). */
+  id: number;
+  /** The preset that follows it (GAMES.md G3). */
+  preset: string;
+  /** Trunk size k, wings n, foundation cards f in the deal (1: the base card; 4: a fixed base rank), stock 52 − k − n − f. */
+  trunk: number;
+  wings: number;
+  foundation: 1 | 4;
+  stock: number;
+  /** The fixed base rank (0 = A, 1 = 2) that _shuffleHook puts on the talon's top, or null when the base card is dealt. */
+  fixedRank: number | null;
+}
+
+function familyGame(id: number, preset: string, trunk: number, wings: number, fixedRank: number | null): PysolFamilyGame {
+  const foundation = fixedRank === null ? 1 : 4;
+  return { id, preset, trunk, wings, foundation, stock: CARD_COUNT - trunk - wings - foundation, fixedRank };
+}
+
+/** GAMES.md G3's PySolFC rows, in its order. */
+export const PYSOL_FAMILY: readonly PysolFamilyGame[] = [
+  familyGame(105, 'canfield', 13, 4, null),
+  familyGame(101, 'superior-canfield', 13, 4, null),
+  familyGame(99, 'rainfall', 13, 4, null),
+  familyGame(521, 'canfield-rush', 13, 4, null),
+  familyGame(108, 'rainbow', 13, 4, null),
+  familyGame(100, 'storehouse', 13, 4, 1),
+  familyGame(43, 'chameleon', 12, 3, null),
+  familyGame(403, 'acme', 13, 4, 0),
+  familyGame(112, 'pysol', 13, 8, null),
+];
+
+/** A family game by PySolFC id or by preset name; exit 2 for anything else. */
+export function pysolFamilyGame(game: number | string): PysolFamilyGame {
+  const found = PYSOL_FAMILY.find((entry) => entry.id === game || entry.preset === game);
+  if (!found) throw new InputError(`${quote(String(game))} is not a PySolFC game of the Canfield family (${PYSOL_FAMILY.map((entry) => `${entry.id} ${entry.preset}`).join(', ')})`);
+  return found;
+}
+
+/** Our suit order C D H S: the fixed-base cards are written in it (GAMES.md G2). */
+function ourSuitOrder(id: number): number {
+  return OUR_SUIT[Math.floor(id / RANK_COUNT)];
+}
+
+/**
+ * The deck of a PySolFC game number for a family game, in GAMES.md G5.1 order: trunk bottom to top,
+ * W1…Wn, the foundation card(s), then the stock in the order PySolFC turns it (its first turn first).
+ * With P[i] the i-th card off the talon (P[0] its top):
+ * - base dealt: P[0] is the base card, P[1..k] the trunk, P[k+1..k+n] the wings dealt right to left
+ *   (Wn first), then P[k+n+1..51];
+ * - fixed base: _shuffleHookMoveToTop puts the four base-rank cards on top, dealt C, S, H, D
+ *   (P[0..3]; the other 48 keep their order), then as above from P[4], the four written C D H S.
+ */
+export function familyDealFromPysolNumber(game: number | string, number: PysolNumber): Deck {
+  const { trunk, wings, fixedRank } = pysolFamilyGame(game);
+  let ids = shuffledPysolIds(number);
+  let base: number[];
+  if (fixedRank === null) {
+    base = [ids[CARD_COUNT - 1]];
+    ids = ids.slice(0, CARD_COUNT - 1);
+  } else {
+    base = ids.filter((id) => id % RANK_COUNT === fixedRank).sort((a, b) => ourSuitOrder(a) - ourSuitOrder(b));
+    ids = ids.filter((id) => id % RANK_COUNT !== fixedRank);
+  }
+  // off the talon, the rest: the last id first
+  const off = ids.reverse();
+  const order = [...off.slice(0, trunk), ...off.slice(trunk, trunk + wings).reverse(), ...base, ...off.slice(trunk + wings)];
+  return Uint8Array.from(order, pysolCard);
+}
+
+/** The deck of a PySolFC game number for its Eagle Wing (game 112), in RULES §2 order. */
+export function dealFromPysolNumber(number: PysolNumber): Deck {
+  return familyDealFromPysolNumber(112, number);
 }

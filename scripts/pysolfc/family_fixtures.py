@@ -1,0 +1,364 @@
+#!/usr/bin/env python3
+# Makes test/fixtures/pysolfc-family-deals.tsv and pysolfc-family-moves.json by driving PySolFC's own game classes headless.
+"""
+Run by hand (not by npm test), from the repository root:
+
+    git clone https://github.com/shlomif/PySolFC /tmp/PySolFC-git
+    git clone https://github.com/shlomif/pysol_cards /tmp/pysol_cards-git
+    mkdir -p /tmp/PySolFC /tmp/pysol_cards
+    git -C /tmp/PySolFC-git archive 7a3d146a pysollib | tar -x -C /tmp/PySolFC
+    git -C /tmp/pysol_cards-git archive 74074d79 code | tar -x -C /tmp/pysol_cards
+    python3 scripts/pysolfc/family_fixtures.py --pysolfc /tmp/PySolFC --pysol-cards /tmp/pysol_cards/code
+
+Made with PySolFC commit 7a3d146a1ec1 (github.com/shlomif/PySolFC, "Add hint class for Scoundrel") and
+pysol_cards commit 74074d79 (github.com/shlomif/pysol_cards, release 0.24.0), under Python 3.11.7 with
+attrs installed and tkinter importable (no display is opened: nothing Tk is ever constructed).
+Output is deterministic: run it twice and the files are byte for byte the same.
+
+Headless: PySolFC's Game.create/newGame/startGame, its stacks and its moves run unchanged. Only the
+view is replaced: cards are AbstractCard with face_up kept and no canvas item, the canvas, toplevel,
+canvas items and status bar are stubs that accept any call, and the options are PySolFC's defaults
+(options.py: autofaceup on, autodrop off, autodeal on).
+
+What "legal" means here (see test/fixtures/pysolfc-family.md):
+- a card move: for every stack s and every count n, s.canMoveCards(s.cards[-n:]) (what startDrag asks),
+  and for every other stack t, t.acceptsCards(s, cards) (what releaseHandler asks);
+- T or R: game.canDealCards() (what a click on the talon asks); T when the talon has cards, else R.
+A move is made the way PySolFC makes it: s.playMoveMove(n, t) for a drag, game.dealCards() for a click.
+PySolFC then does by itself what its options and fillStack say: fill a space from the trunk, turn a
+trunk card up, and (autodeal) turn the stock when the waste is empty. The last is recorded as `auto`.
+"""
+import argparse
+import json
+import random
+import sys
+
+# PySolFC game id -> (preset name of GAMES.md G3, trunk size, wings, foundation cards in the deal)
+GAMES = [
+    (105, 'canfield', 13, 4, 1),
+    (101, 'superior-canfield', 13, 4, 1),
+    (99, 'rainfall', 13, 4, 1),
+    (521, 'canfield-rush', 13, 4, 1),
+    (108, 'rainbow', 13, 4, 1),
+    (100, 'storehouse', 13, 4, 4),
+    (43, 'chameleon', 12, 3, 1),
+    (403, 'acme', 13, 4, 4),
+    (112, 'pysol', 13, 8, 1),
+]
+PYSOLFC_COMMIT = '7a3d146a1ec1b36f18801fd8460340c3cc4853b9'
+RANKS = 'A23456789TJQK'
+SUITS = 'CSHD'  # PySolFC's suit ids 0..3 (pysollib/util.py SUITS)
+OUR_SUIT_ORDER = 'CDHS'  # how the four fixed-base cards are written (GAMES.md G2)
+
+
+def load_pysolfc(pysolfc, pysol_cards):
+    sys.path[:0] = [pysolfc, pysol_cards]
+    import pysollib.game
+    import pysollib.games.canfield  # noqa: F401  (registers the games)
+    import pysollib.layout
+    import pysollib.stack
+    from pysollib.acard import AbstractCard
+
+    class Stub:
+        """Stands for any Tk object: every attribute and call is another Stub; false, empty."""
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def __getattr__(self, name):
+            if name.startswith('__'):
+                raise AttributeError(name)
+            return Stub()
+
+        def __call__(self, *args, **kwargs):
+            return Stub()
+
+        def __bool__(self):
+            return False
+
+        def __iter__(self):
+            return iter(())
+
+        def __getitem__(self, key):
+            return Stub()
+
+        def __len__(self):
+            return 0
+
+    class HeadlessCard(AbstractCard):
+        def __init__(self, *args, **kwargs):
+            AbstractCard.__init__(self, *args, **kwargs)
+            self.item = Stub()
+
+        def showFace(self, unhide=1):  # noqa: N802
+            self.face_up = 1
+
+        def showBack(self, unhide=1):  # noqa: N802
+            self.face_up = 0
+
+        def updateCardBackground(self, image):  # noqa: N802
+            pass
+
+    view_names = ('bind', 'unbind_destroy', 'after', 'after_idle', 'after_cancel', 'wm_map', 'markImage',
+                  'MfxMessageDialog', 'MfxExceptionDialog', 'reset_solver_dialog')
+    for module in (pysollib.stack, pysollib.game, pysollib.layout, pysollib.games.canfield):
+        for name in dir(module):
+            if name.startswith('MfxCanvas') or name in view_names:
+                setattr(module, name, Stub)
+    pysollib.game.Card = HeadlessCard
+    pysollib.stack.get_text_width = lambda *args, **kwargs: 10
+    # the tool bar and status bar only
+    pysollib.game.Game.updateStatus = lambda self, **kwargs: None
+
+    class Options(Stub):
+        # PySolFC's defaults (pysollib/options.py)
+        autofaceup = True
+        autodrop = False
+        autodeal = True
+        quickplay = True
+        randomize_place = False
+        animations = 0
+        save_games_geometry = False
+        auto_scale = False
+        mouse_type = 'drag-n-drop'
+        player = 'fixtures'
+
+    class Images(Stub):
+        CARDW = CARDH = 100
+        CARD_XOFFSET = CARD_YOFFSET = 20
+        SHADOW_XOFFSET = SHADOW_YOFFSET = 0
+
+        def getSize(self):  # noqa: N802
+            return (100, 100)
+
+        def getOffsets(self):  # noqa: N802
+            return (20, 20)
+
+        def getDelta(self):  # noqa: N802
+            return (0, 0)
+
+    class Canvas(Stub):
+        xmargin = ymargin = 0
+        preview = 0
+        busy = False
+
+    class App(Stub):
+        def __init__(self):
+            self.opt = Options()
+            self.images = Images()
+            self.canvas = Canvas()
+            self.top = Stub()
+
+        def getGameTitleName(self, id):  # noqa: N802
+            return 'game %d' % id
+
+        def getFont(self, name):  # noqa: N802
+            return ('helvetica', 12)
+
+    return App
+
+
+def card_text(card):
+    return RANKS[card.rank] + SUITS[card.suit]
+
+
+class Table:
+    """One PySolFC game, made once and dealt again for each number."""
+
+    def __init__(self, App, game_id):
+        from pysollib.gamedb import GAME_DB
+        info = GAME_DB.get(game_id)
+        self.game = info.gameclass(info)
+        self.game.create(App())
+        s = self.game.s
+        self.talon, self.waste, self.trunk = s.talon, s.waste, s.reserves[0]
+        self.wings, self.foundations = list(s.rows), list(s.foundations)
+        assert len(s.reserves) == 1 and self.waste is not None
+
+    def new_game(self, number):
+        from pysollib.pysolrandom import construct_random
+        self.game.newGame(random=construct_random(number))
+        return self.game.getGameNumber(format=0)
+
+    def deal_string(self, first_turn):
+        """G5.1: trunk bottom->top, W1..Wn, foundation card(s), waste in the order turned, talon top->bottom."""
+        cards = list(self.trunk.cards)
+        for wing in self.wings:
+            assert len(wing.cards) == 1
+            cards += wing.cards
+        base = [c for f in self.foundations for c in f.cards]
+        cards += sorted(base, key=lambda c: OUR_SUIT_ORDER.index(SUITS[c.suit]))
+        assert len(self.waste.cards) == first_turn
+        cards += self.waste.cards
+        cards += reversed(self.talon.cards)
+        assert len(cards) == 52 and len(set(id(c) for c in cards)) == 52
+        return ' '.join(card_text(c) for c in cards)
+
+    # -- legal moves, asked of PySolFC's stacks --------------------------------------------------
+
+    def name(self, stack):
+        if stack is self.waste:
+            return 'X'
+        if stack is self.trunk:
+            return 'K'
+        if stack in self.wings:
+            return 'W%d' % (self.wings.index(stack) + 1)
+        if stack in self.foundations:
+            return 'F'
+        return None
+
+    def snapshot(self):
+        g = self.game
+        return ([(s, list(s.cards), [c.face_up for c in s.cards]) for s in g.allstacks],
+                self.talon.round, self.talon.num_deal, g.moves.state)
+
+    def restore(self, snap):
+        stacks, self.talon.round, self.talon.num_deal, self.game.moves.state = snap
+        for stack, cards, faces in stacks:
+            stack.cards = cards
+            for card, face in zip(cards, faces):
+                card.face_up = face
+
+    def turn_card(self):
+        """The card a click on the talon leaves on the waste's top, by letting the talon deal and undoing it."""
+        snap = self.snapshot()
+        self.game.moves.state = self.game.S_INIT  # nothing is recorded for undo
+        self.talon.dealCards()
+        top = card_text(self.waste.cards[-1])
+        self.restore(snap)
+        return top
+
+    def legal_moves(self):
+        """Every move PySolFC lets a player make here, as {token: action}."""
+        g = self.game
+        moves = {}
+        for stack in g.allstacks:
+            # autofaceup has turned every card that may be turned; a flip left to the player has no token
+            assert not stack.canFlipCard(), 'a flip is left to the player at %r' % stack
+        if g.canDealCards():
+            token = 'T(%s)' % self.turn_card() if self.talon.cards else 'R'
+            moves[token] = ('deal',)
+        for source in g.allstacks:
+            for n in range(1, len(source.cards) + 1):
+                cards = source.cards[-n:]
+                if not source.canMoveCards(cards):
+                    continue
+                for target in g.allstacks:
+                    if target is source or not target.acceptsCards(source, cards):
+                        continue
+                    src, dst = self.name(source), self.name(target)
+                    assert src not in (None, 'F') and dst in ('F',) + tuple('W%d' % (i + 1) for i in range(len(self.wings))), \
+                        'a move with no token: %r -> %r' % (source, target)
+                    count = '%d' % n if n > 1 else ''
+                    assert not count or (src.startswith('W') and dst.startswith('W'))
+                    token = '%s%s%s(%s)' % (count, src, dst, card_text(cards[0]))
+                    assert token not in moves
+                    moves[token] = ('move', source, n, target)
+        return moves
+
+    def play(self, action):
+        """Makes the move as PySolFC's click or drag does; returns the stock turns PySolFC made by itself."""
+        g = self.game
+        turns = []
+
+        def auto_deal(sound=True):
+            # PySolFC's own Game._autoDeal; it turns only when the waste is empty, so the waste's top is the last card turned
+            n = type(g)._autoDeal(g, sound=sound)
+            if n:
+                turns.append('T(%s)' % card_text(self.waste.cards[-1]))
+            return n
+        g._autoDeal = auto_deal
+        try:
+            if action[0] == 'deal':
+                g.dealCards(sound=False)
+            else:
+                _, source, n, target = action
+                source.playMoveMove(n, target, frames=-2, sound=False)
+        finally:
+            del g._autoDeal
+        return turns
+
+    def won(self):
+        return all(len(f.cards) == 13 for f in self.foundations)
+
+
+def pick_numbers(rng):
+    """At least 200 numbers over every range PySolFC reads differently (pysolrandom.construct_random)."""
+    numbers = [str(n) for n in (1, 2, 3, 100, 617, 11982, 31998, 31999)]
+    numbers += [str(rng.randrange(1, 32000)) for _ in range(72)]
+    numbers += [str(n) for n in (32000, 32001, 99999, 2 ** 31, 2 ** 32, 2 ** 53, 2 ** 64, 10 ** 19, 10 ** 20 - 1, 10 ** 20)]
+    numbers += [str(rng.randrange(32000, 10 ** 6)) for _ in range(15)]
+    numbers += [str(rng.randrange(10 ** 6, 10 ** 20)) for _ in range(45)]
+    numbers += ['ms%d' % n for n in (1, 31999, 32000, 2 ** 31 - 1, 2 ** 31, 2 ** 32 - 1, 2 ** 32, 2 ** 33 - 1)]
+    numbers += ['ms%d' % rng.randrange(32000, 2 ** 31) for _ in range(15)]
+    numbers += ['ms%d' % rng.randrange(2 ** 31, 2 ** 32) for _ in range(15)]
+    numbers += ['ms%d' % rng.randrange(2 ** 32, 2 ** 33) for _ in range(15)]
+    return numbers
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    parser.add_argument('--pysolfc', required=True, help='a PySolFC source tree (holding pysollib/)')
+    parser.add_argument('--pysol-cards', required=True, help="pysol_cards' code/ folder (holding pysol_cards/)")
+    parser.add_argument('--out', default='test/fixtures', help='where the two fixtures go')
+    parser.add_argument('--playouts', type=int, default=30, help='random playouts per game')
+    parser.add_argument('--steps', type=int, default=150, help='moves per playout at most')
+    args = parser.parse_args()
+    App = load_pysolfc(args.pysolfc, args.pysol_cards)
+
+    deal_rows = ['game\tpreset\tnumber\tdeal']
+    playouts = []
+    for game_id, preset, trunk, wings, base_cards in GAMES:
+        table = Table(App, game_id)
+        assert len(table.wings) == wings
+        rng = random.Random(game_id)
+        numbers = pick_numbers(rng)
+        for number in numbers:
+            shown = table.new_game(number)
+            assert len(table.trunk.cards) == trunk
+            assert sum(len(f.cards) for f in table.foundations) == base_cards
+            deal_rows.append('%d\t%s\t%s\t%s' % (game_id, preset, shown, table.deal_string(len(table.waste.cards))))
+        for index in range(args.playouts):
+            number = str(rng.randrange(1, 32000)) if index % 2 == 0 else str(rng.randrange(32000, 10 ** 20))
+            shown = table.new_game(number)
+            first = table.waste.cards
+            playout = {
+                'game': game_id,
+                'preset': preset,
+                'number': shown,
+                'deal': table.deal_string(len(first)),
+                'auto': ['T(%s)' % card_text(first[-1])],
+                'steps': [],
+            }
+            for _ in range(args.steps):
+                moves = table.legal_moves()
+                if not moves or table.won():
+                    break
+                tokens = sorted(moves)
+                # wider choice than uniform: plays to a foundation and from the trunk come up more often,
+                # so playouts reach an empty trunk, spaces and redeals
+                weights = [8 if t.startswith('K') else 4 if 'F(' in t else 1 for t in tokens]
+                token = rng.choices(tokens, weights)[0]
+                auto = table.play(moves[token])
+                step = {'legal': tokens, 'move': token}
+                if auto:
+                    step['auto'] = auto
+                playout['steps'].append(step)
+            playout['won'] = table.won()
+            playouts.append(playout)
+        print('%s (%d): %d deals, %d playouts, %d steps' % (preset, game_id, len(numbers), args.playouts,
+              sum(len(p['steps']) for p in playouts if p['game'] == game_id)), file=sys.stderr)
+
+    with open('%s/pysolfc-family-deals.tsv' % args.out, 'w', newline='\n') as out:
+        out.write('\n'.join(deal_rows) + '\n')
+    with open('%s/pysolfc-family-moves.json' % args.out, 'w', newline='\n') as out:
+        out.write('{"pysolfc": "%s",\n "playouts": [\n' % PYSOLFC_COMMIT)
+        for i, playout in enumerate(playouts):
+            head = {k: playout[k] for k in ('game', 'preset', 'number', 'deal', 'auto', 'won')}
+            out.write('  ' + json.dumps(head, separators=(',', ':'))[:-1] + ',"steps":[\n')
+            out.write(',\n'.join('   ' + json.dumps(step, separators=(',', ':')) for step in playout['steps']))
+            out.write('\n  ]}' + (',' if i + 1 < len(playouts) else '') + '\n')
+        out.write(' ]}\n')
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,92 @@
+// PySolFC's Canfield family: every row of PySolFC's own deals (test/fixtures/pysolfc-family-deals.tsv, and the playouts' deals) reproduced card for card.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatDeal } from '../src/deal.js';
+import { InputError } from '../src/errors.js';
+import { dealFromPysolNumber, familyDealFromPysolNumber, parsePysolNumber, PYSOL_FAMILY, pysolFamilyGame } from '../src/numbering/pysol.js';
+import { FIXTURES } from './helpers.js';
+
+const ROWS = readFileSync(join(FIXTURES, 'pysolfc-family-deals.tsv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((line) => {
+    const [game, preset, number, deal] = line.split('\t');
+    return { game: Number(game), preset, number, deal };
+  });
+
+// GAMES.md G3's PySolFC games and G2's sizes, written out here rather than read from the code under test
+const G3 = [
+  [105, 'canfield', 13, 4, 1],
+  [101, 'superior-canfield', 13, 4, 1],
+  [99, 'rainfall', 13, 4, 1],
+  [521, 'canfield-rush', 13, 4, 1],
+  [108, 'rainbow', 13, 4, 1],
+  [100, 'storehouse', 13, 4, 4],
+  [43, 'chameleon', 12, 3, 1],
+  [403, 'acme', 13, 4, 4],
+  [112, 'pysol', 13, 8, 1],
+] as const;
+
+describe("PySolFC's Canfield family deals", () => {
+  it('the fixture has at least 200 numbers for each game, over every generator and seed range', () => {
+    for (const [id, preset] of G3) {
+      const rows = ROWS.filter((row) => row.game === id);
+      expect(rows.length, preset).toBeGreaterThanOrEqual(200);
+      expect(rows.every((row) => row.preset === preset), preset).toBe(true);
+      const seeds = rows.map((row) => parsePysolNumber(row.number));
+      expect(seeds.some((n) => n.generator === 'ms' && n.seed < 32000n), preset).toBe(true);
+      expect(seeds.some((n) => n.generator === 'ms' && n.seed >= 2n ** 31n && n.seed < 2n ** 32n), preset).toBe(true);
+      expect(seeds.some((n) => n.generator === 'ms' && n.seed >= 2n ** 32n), preset).toBe(true);
+      expect(seeds.some((n) => n.generator === 'mt' && n.seed >= 10n ** 19n), preset).toBe(true);
+    }
+  });
+  it('the table of games is G3 and G2', () => {
+    expect(PYSOL_FAMILY.map((game) => [game.id, game.preset, game.trunk, game.wings, game.foundation])).toEqual(G3.map((row) => [...row]));
+    for (const game of PYSOL_FAMILY) expect(game.trunk + game.wings + game.foundation + game.stock).toBe(52);
+    expect(pysolFamilyGame('rainfall').id).toBe(99);
+    expect(pysolFamilyGame(43).preset).toBe('chameleon');
+    expect(() => pysolFamilyGame(106)).toThrow(InputError);
+    expect(() => pysolFamilyGame('klondike')).toThrow(InputError);
+  });
+  it.each(G3.map(([id, preset]) => [preset, id] as const))('%s: every row is the deal PySolFC made', (_, id) => {
+    const rows = ROWS.filter((row) => row.game === id);
+    for (const row of rows) expect(formatDeal(familyDealFromPysolNumber(id, parsePysolNumber(row.number))), row.number).toBe(row.deal);
+    // by preset name the same
+    expect(formatDeal(familyDealFromPysolNumber(rows[0].preset, parsePysolNumber(rows[0].number)))).toBe(rows[0].deal);
+  });
+  it("every playout in pysolfc-family-moves.json starts from its number's deal", () => {
+    const { playouts } = JSON.parse(readFileSync(join(FIXTURES, 'pysolfc-family-moves.json'), 'utf8')) as {
+      playouts: { game: number; preset: string; number: string; deal: string }[];
+    };
+    for (const [id, preset] of G3) expect(playouts.filter((p) => p.game === id && p.preset === preset).length, preset).toBeGreaterThanOrEqual(20);
+    for (const playout of playouts) expect(formatDeal(familyDealFromPysolNumber(playout.game, parsePysolNumber(playout.number))), playout.number).toBe(playout.deal);
+  });
+  it('fixed-base games write their four base cards C D H S where the foundations go', () => {
+    for (const [id, rank] of [[100, '2'], [403, 'A']] as const) {
+      for (const row of ROWS.filter((r) => r.game === id)) expect(row.deal.split(' ').slice(17, 21).join(' ')).toBe(`${rank}C ${rank}D ${rank}H ${rank}S`);
+    }
+  });
+  it('Eagle Wing is the same deal by either function, and as the older fixture has it', () => {
+    const older = new Map(
+      readFileSync(join(FIXTURES, 'pysolfc-deals.tsv'), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split('\t'))
+        .map(([number, deal]) => [parsePysolNumber(number).text, deal]),
+    );
+    let shared = 0;
+    for (const row of ROWS.filter((r) => r.game === 112)) {
+      const number = parsePysolNumber(row.number);
+      expect(formatDeal(dealFromPysolNumber(number))).toBe(row.deal);
+      const plain = number.generator === 'ms' && number.seed < 32000n ? String(number.seed) : number.text;
+      if (older.has(plain)) {
+        shared++;
+        expect(older.get(plain), row.number).toBe(row.deal);
+      }
+    }
+    expect(shared).toBeGreaterThan(0);
+  });
+});
