@@ -110,7 +110,8 @@ function readInput(file: string, options: MergeOptions, warnings: string[]): Inp
 }
 
 /** Deals missing per group, and in words, when the files' records show less than whole runs; refuses records that are not shards of one run. */
-function checkWhole(inputs: Input[], options: MergeOptions): { missing: Map<string, number>; problems: string[]; commands: string[] } {
+function checkWhole(inputs: Input[], options: MergeOptions): { missing: Map<string, number>; problems: string[]; commands: string[]; duplicate?: InputError } {
+  let duplicate: InputError | undefined;
   const missing = new Map<string, number>();
   const problems: string[] = [];
   const commands: string[] = [];
@@ -167,7 +168,8 @@ function checkWhole(inputs: Input[], options: MergeOptions): { missing: Map<stri
     const byShard = new Map<number, Input>();
     for (const member of members) {
       const twice = byShard.get(member.record!.shard.index);
-      if (twice) throw new InputError(`${quote(twice.file)} and ${quote(member.file)} are both shard ${member.record!.shard.index}/${a.shard.count} of ${group}`);
+      // thrown after the rows are read, which name a deal present twice more exactly
+      if (twice) duplicate ??= new InputError(`${quote(twice.file)} and ${quote(member.file)} are both shard ${member.record!.shard.index}/${a.shard.count} of ${group}`);
       byShard.set(member.record!.shard.index, member);
     }
     const absent: string[] = [];
@@ -191,7 +193,7 @@ function checkWhole(inputs: Input[], options: MergeOptions): { missing: Map<stri
     }
     if (absent.length > 0) problems.push(`${group} (${rangeText(a)} in ${a.shard.count} shards) has no file for shard${absent.length > 1 ? 's' : ''} ${absent.join(', ')}`);
   }
-  return { missing, problems, commands };
+  return { missing, problems, commands, duplicate };
 }
 
 export function mergeFiles(files: readonly string[], options: MergeOptions = {}): MergeResult {
@@ -200,10 +202,11 @@ export function mergeFiles(files: readonly string[], options: MergeOptions = {})
   const warnings: string[] = [];
   const rulesOf = new Map<string, { rules: string; file: string }>();
   const seen = new Map<string, string>();
-  const inputs: Input[] = [];
-  for (const file of files) {
-    const input = readInput(file, options, warnings);
-    inputs.push(input);
+  const inputs = files.map((file) => readInput(file, options, warnings));
+  // shards of different runs first: their rows would otherwise be named as duplicates, a symptom
+  const whole = checkWhole(inputs, options);
+  for (const input of inputs) {
+    const file = input.file;
     for (const row of input.rows) {
       const group = groupOf(row);
       const known = rulesOf.get(group);
@@ -218,7 +221,7 @@ export function mergeFiles(files: readonly string[], options: MergeOptions = {})
       rows.push(row);
     }
   }
-  const whole = checkWhole(inputs, options);
+  if (whole.duplicate) throw whole.duplicate;
   if (whole.problems.length > 0) {
     const next = whole.commands.length > 0 ? `; continue ${whole.commands.length > 1 ? 'them' : 'it'} with: ${whole.commands.join('; ')}` : '';
     if (!options.allowPartial) throw new InputError(`not a whole run: ${whole.problems.join('; ')}${next} (or add --allow-partial to merge what there is)`);
