@@ -1,33 +1,79 @@
-// eaglewing merge: per-deal CSVs (e.g. from shards) combined into one, with the summary recomputed.
+// eaglewing merge: per-deal CSVs (e.g. from shards) combined into one, checked to make a whole run, with the summary recomputed.
 import type { Command } from 'commander';
-import { csvHeader, DEAL_COLUMNS, dealRowsCsv, summaryCsv } from '../run/csv.js';
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative } from 'node:path';
+import { csvHeader, DEAL_COLUMNS, dealRowsCsv, summaryCsv, type SummaryRow } from '../run/csv.js';
 import { InputError } from '../errors.js';
 import { checkOutputs, outputExists, refuseSameFile, writeWholeFile } from '../run/files.js';
 import { quote } from '../text.js';
 import { mergeFiles } from '../run/merge.js';
-import { printSummary } from './output.js';
+import type { RunRecord } from '../run/record.js';
+import { print, shellWord, summaryJson, summaryTable } from './output.js';
+
+/** How this CLI can be started again from here: `node bin/eaglewing.js` (as the path runs from the working folder), which needs nothing on PATH. */
+function cliWords(): string[] {
+  let script = process.argv[1] ?? 'bin/eaglewing.js';
+  try {
+    script = realpathSync(script);
+  } catch {
+    // as given
+  }
+  const near = relative(process.cwd(), script);
+  return ['node', near.length < script.length && !isAbsolute(near) ? near : script];
+}
+
+/** The command that continues a shard file: its run's own arguments, writing to the file as merge was given it, with --resume. */
+function continueCommand(file: string, record: RunRecord | undefined): string {
+  if (!record) return [...cliWords(), 'sim'].map(shellWord).join(' ') + ` … --out ${shellWord(file)} --resume (with the options it was made with)`;
+  const args: string[] = [];
+  for (let i = 0; i < record.args.length; i++) {
+    const word = record.args[i];
+    if (word === '--resume' || word === '--force' || word.startsWith('--out=')) continue;
+    if (word === '--out') {
+      i++;
+      continue;
+    }
+    args.push(word);
+  }
+  return [...cliWords(), ...args, '--out', file, '--resume'].map(shellWord).join(' ');
+}
 
 export function register(program: Command): void {
   program
     .command('merge')
-    .description('combine per-deal CSVs (e.g. from shards) into one, and recompute the summary')
+    .description('combine per-deal CSVs (e.g. from shards) into one, check that they make a whole run, and recompute the summary')
     .argument('<files...>', 'per-deal CSV files made by eaglewing sim --out')
     .option('--out <file.csv>', 'the merged per-deal rows, sorted by preset and deal')
     .option('--summary <file.csv>', 'the recomputed summary')
     .option('--json', 'print the summary as JSON')
     .option('--force', 'replace existing --out and --summary files')
-    .addHelpText('after', '\nMixed rules for one preset, or a deal present twice, are refused (exit code 2) and nothing is written.\n\nExample:\n  eaglewing merge shard1.csv shard2.csv shard3.csv --out all.csv --summary summary.csv')
-    .action((files: string[], flags: { out?: string; summary?: string; json?: boolean; force?: boolean }) => {
+    .option('--allow-partial', 'write what there is when the shards are not a whole run (the summary then says how many deals are missing)')
+    .addHelpText(
+      'after',
+      `
+Refused (exit code 2, nothing written): a bad row (the last one too), a cell eaglewing never writes,
+mixed rules for one preset, a deal present twice, a file still being written by a running sim, a
+file that ends mid-row (a stopped run: the command that continues it is printed), and shards that do
+not make a whole run (different deal ranges, chunk sizes or shard counts; a missing shard or missing
+deals). Each sim --out F keeps the shape of its run in F.run.json; merge reads it there.
+
+Example:
+  eaglewing merge shard1.csv shard2.csv shard3.csv --out all.csv --summary summary.csv`,
+    )
+    .action((files: string[], flags: { out?: string; summary?: string; json?: boolean; force?: boolean; allowPartial?: boolean }) => {
       const outputs = checkOutputs({ '--out': flags.out, '--summary': flags.summary });
       for (const output of outputs) {
         if (!flags.force && outputExists(output.path)) throw new InputError(`${output.role} ${quote(output.path)} already exists: add --force to replace it`);
       }
       // an input given as an output would be replaced by the merge of itself; inputs may repeat (merge then names the duplicates)
       for (const output of outputs) for (const file of files) refuseSameFile([{ role: `the input ${quote(file)}`, path: file }, output]);
-      const merged = mergeFiles(files);
+      const merged = mergeFiles(files, { allowPartial: Boolean(flags.allowPartial), continueCommand });
       for (const warning of merged.warnings) process.stderr.write(`eaglewing: warning: ${warning}\n`);
+      const missing = merged.missing;
+      const missingOf = missing ? (group: SummaryRow) => missing.get(`${group.preset}/${group.player}`) ?? 0 : undefined;
       if (flags.out) writeWholeFile(flags.out, csvHeader(DEAL_COLUMNS) + dealRowsCsv(merged.rows));
-      if (flags.summary) writeWholeFile(flags.summary, summaryCsv(merged.summary));
-      printSummary(merged.summary, flags.json);
+      if (flags.summary) writeWholeFile(flags.summary, summaryCsv(merged.summary, missingOf));
+      if (flags.json) print(JSON.stringify(summaryJson(merged.summary).map((row, i) => (missingOf ? { ...row, partial: true, missingDeals: missingOf(merged.summary[i]) } : row))));
+      else print(summaryTable(merged.summary, missingOf ? (group) => `partial (${missingOf(group)} deals missing): ` : undefined));
     });
 }

@@ -87,7 +87,7 @@ Examples:
       let outcome;
       try {
         outcome = await runSim(
-          { jobs, from, deals, workers, chunk, shard, solver, numbering, timing: flags.timing !== false, out: flags.out, resume: Boolean(flags.resume), force: Boolean(flags.force), signal: controller.signal },
+          { jobs, from, deals, workers, chunk, shard, solver, numbering, timing: flags.timing !== false, out: flags.out, resume: Boolean(flags.resume), force: Boolean(flags.force), args: process.argv.slice(2), signal: controller.signal },
           {
             warn: (message) => process.stderr.write(`eaglewing: warning: ${message}\n`),
             start: (planned, resumed) => progress.start(planned, resumed),

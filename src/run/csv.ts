@@ -2,9 +2,10 @@
 import { quote } from '../text.js';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../errors.js';
+import { canonicalRules, optionName, PRESET_NAMES, resolveRules, RULE_OPTIONS, type RuleOverrides } from '../rules.js';
+import { NUMBERINGS } from '../numbering/pysol.js';
 import type { DealOutcome } from './protocol.js';
 import { roundRate, winRate, type Tally } from './stats.js';
-
 
 export const DEAL_COLUMNS = ['deal', 'preset', 'rules', 'player', 'result', 'nodes', 'ms', 'solution_length', 'solution', 'reason'] as const;
 export const SUMMARY_COLUMNS = [
@@ -96,6 +97,45 @@ export interface ReadDealRows {
   tornLastLine?: string;
 }
 
+/** Rules texts already found canonical: rows share a handful, so each is checked once. */
+const canonicalSeen = new Set<string>();
+
+/** Whether a rules cell is a canonical rules string eaglewing writes (every option once, in order, with a numbering suffix or none). */
+function canonicalRulesText(text: string): boolean {
+  if (canonicalSeen.has(text)) return true;
+  const parts = text.split(';');
+  let suffix = '';
+  if (parts.length === RULE_OPTIONS.length + 1) {
+    const numbering = parts.pop()!;
+    if (!NUMBERINGS.some((kind) => kind !== 'eaglewing' && numbering === `numbering=${kind}`)) return false;
+    suffix = `;${numbering}`;
+  }
+  if (parts.length !== RULE_OPTIONS.length) return false;
+  const overrides: RuleOverrides = {};
+  for (const [index, option] of RULE_OPTIONS.entries()) {
+    const [name, value, ...rest] = parts[index].split('=');
+    if (name !== optionName(option) || value === undefined || rest.length > 0) return false;
+    overrides[option.field] = value;
+  }
+  try {
+    // read back and written again, it must come out the same: no other spelling, case or order
+    if (canonicalRules(resolveRules(PRESET_NAMES[0], overrides)) + suffix !== text) return false;
+  } catch {
+    return false;
+  }
+  canonicalSeen.add(text);
+  return true;
+}
+
+/** The player column as playerLabel() writes it: the solver with the limits that differ, greedy, or sampling with its settings. */
+const LIMIT_TEXT = String.raw`(max-nodes=\d+|time-limit=[0-9.e+-]+s|memory=\d+MB|no-prune)`;
+const PLAYER_TEXT = new RegExp(String.raw`^(thoughtful(:${LIMIT_TEXT}(;${LIMIT_TEXT})*)?|greedy|sampling:samples=\d+;nodes=\d+;seed=\d+)$`);
+/** RULES §5 tokens as eaglewing writes them (a count, source, target, and the card in brackets), separated by spaces. */
+const SOLUTION_TEXT = /^([0-9A-Z]+(\([0-9AJQKT]+[CDHS]\))?( (?=.)|$))*$/;
+/** Reasons a complete row can end with (RULES §6 unknowns; a failed worker's row says more and is solved again). */
+const LIMIT_REASONS = new Set(['', 'max-nodes', 'time-limit', 'memory']);
+const WORKER_FAILED = 'worker failed: ';
+
 function parseDealRecord(record: string[], where: string): DealRow {
   if (record.length !== DEAL_COLUMNS.length) throw new InputError(`${where}: expected ${DEAL_COLUMNS.length} fields, got ${record.length}`);
   const [deal, preset, rules, player, result, nodes, ms, solutionLength, solution, reason] = record;
@@ -106,11 +146,14 @@ function parseDealRecord(record: string[], where: string): DealRow {
     if (!/^\d+$/.test(value)) throw new InputError(`${where}: bad ${name} ${quote(value)}`);
   }
   if (preset === '' || rules === '' || player === '') throw new InputError(`${where}: empty preset, rules or player`);
+  // cells eaglewing never writes (a spreadsheet's =HYPERLINK(…), a hand edit) are refused, not counted
+  if (!PRESET_NAMES.includes(preset)) throw new InputError(`${where}: ${quote(preset)} is not a preset eaglewing writes (${PRESET_NAMES.join(', ')})`);
+  if (!canonicalRulesText(rules)) throw new InputError(`${where}: ${quote(rules)} is not a rules string eaglewing writes (every option once, as \`eaglewing rules\` lists them)`);
+  if (!PLAYER_TEXT.test(player)) throw new InputError(`${where}: ${quote(player)} is not a player eaglewing writes (thoughtful, greedy or sampling, with their settings)`);
+  if (!LIMIT_REASONS.has(reason) && !reason.startsWith(WORKER_FAILED)) throw new InputError(`${where}: ${quote(reason)} is not a reason eaglewing writes (max-nodes, time-limit, memory or worker failed: …)`);
+  if (!SOLUTION_TEXT.test(solution)) throw new InputError(`${where}: ${quote(solution)} is not a solution eaglewing writes (RULES §5 tokens)`);
   return { deal: number, preset, rules, player, result, nodes: Number(nodes), ms: Number(ms), solutionLength: Number(solutionLength), solution, reason };
 }
-
-/** Reasons a complete row can end with (RULES §6 unknowns; a failed worker's row says more and is solved again). */
-const LIMIT_REASONS = new Set(['', 'max-nodes', 'time-limit', 'memory']);
 
 /**
  * Whether a last row written without its line end is whole: cut short at a comma it would still
@@ -124,8 +167,9 @@ function wholeWithoutLineEnd(row: DealRow): boolean {
 
 /**
  * Reads a per-deal CSV. A byte order mark, CRLF line ends and quoted fields are accepted. A last line
- * cut short is reported in `tornLastLine` and left out (a last row that is whole but has no line end
- * is kept); any other bad line is an InputError naming the file and line.
+ * cut short (no line end: a run stopped mid-write) is reported in `tornLastLine` and left out (a last
+ * row that is whole but has no line end is kept); any other bad line, the last one with its line end
+ * included, is an InputError naming the file and line.
  */
 export function readDealRows(text: string, file: string): ReadDealRows {
   const { records, lineOfRecord, incompleteTail, openQuote } = parseRecords(text.startsWith('\uFEFF') ? text.slice(1) : text);
@@ -143,7 +187,8 @@ export function readDealRows(text: string, file: string): ReadDealRows {
       if (isLast && incompleteTail && !wholeWithoutLineEnd(row)) throw new InputError(`${where}: cut short (no line end)`);
       rows.push(row);
     } catch (error) {
-      if (isLast && error instanceof InputError) {
+      // only a line without its line end can be a write cut short; a bad row that ends is a bad row
+      if (isLast && incompleteTail && error instanceof InputError) {
         tornLastLine = error.message;
         break;
       }
@@ -200,13 +245,17 @@ export function summarize(rows: readonly DealRow[]): SummaryRow[] {
   return table.rows();
 }
 
-export function summaryCsv(summary: readonly SummaryRow[]): string {
+/**
+ * The summary as CSV. `missing` (merge --allow-partial of less than a whole run) adds a last column,
+ * `missing_deals`: how many deals of the run each row lacks, so a partial summary never passes for a whole one.
+ */
+export function summaryCsv(summary: readonly SummaryRow[], missing?: (group: SummaryRow) => number): string {
   return (
-    csvHeader(SUMMARY_COLUMNS) +
+    csvHeader(missing ? [...SUMMARY_COLUMNS, 'missing_deals'] : SUMMARY_COLUMNS) +
     stringify(
       summary.map((group) => {
         const rate = winRate(group);
-        return [
+        const row = [
           group.preset,
           group.rules,
           group.player,
@@ -220,6 +269,7 @@ export function summaryCsv(summary: readonly SummaryRow[]): string {
           roundRate(rate.unknownAsLost),
           roundRate(rate.unknownAsWon),
         ];
+        return missing ? [...row, missing(group)] : row;
       }),
     )
   );

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { InputError, WriteError } from '../errors.js';
 import { OutputLock, outputExists, RowAppender } from './files.js';
 import { csvHeader, DEAL_COLUMNS, dealRowsCsv, readDealRows, SummaryTable, tornLineStart, type DealRow, type SummaryRow } from './csv.js';
+import { checkRecordReplaceable, recordable, writeRecord } from './record.js';
 import { plannedDeals, runPool, type PoolOptions, type PoolOutcome, type SimJob } from './pool.js';
 import { DoneItems } from './scheduler.js';
 
@@ -11,6 +12,8 @@ export interface SimOptions extends Omit<PoolOptions, 'done' | 'onRows'> {
   out?: string;
   resume: boolean;
   force: boolean;
+  /** The command's words (`sim --preset …`): given, a run record is kept beside --out (src/run/record.ts) for merge. */
+  args?: string[];
 }
 
 export interface SimEvents {
@@ -65,7 +68,9 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
   if (out !== undefined) {
     // before the file is read or touched: a second run on it stops here
     lock = OutputLock.acquire(out);
+    const recorded = options.args !== undefined && recordable(out);
     try {
+      if (recorded) checkRecordReplaceable(out);
       const exists = outputExists(out);
       if (exists && options.resume) {
         const { rows, goodBytes } = loadResume(out, options.jobs, events);
@@ -85,6 +90,11 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
       } else {
         appender = RowAppender.open(out, false);
         appender.write(csvHeader(DEAL_COLUMNS));
+      }
+      // the shape of this run, so that merge can tell whether its shards make a whole one (a resume writes its own)
+      if (recorded) {
+        const { from, deals, chunk, shard, jobs } = options;
+        writeRecord(out, { from, deals, chunk, shard: { ...shard }, jobs: jobs.map((job) => ({ preset: job.preset, rules: job.rulesText, player: job.playerLabel })), args: options.args! });
       }
     } catch (error) {
       appender?.close();

@@ -1,0 +1,172 @@
+// merge through the CLI with real files: bad rows and foreign cells refused, shards checked to make a whole run, the continue command run as printed.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.js';
+
+const BIN = join(ROOT, 'bin', 'eaglewing.js');
+const dir = mkdtempSync(join(tmpdir(), 'eaglewing-merge-'));
+const path = (name: string) => join(dir, name);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The CLI, started in the temporary folder (so printed commands name files as they are given). */
+function run(...args: string[]): Run {
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Exit code 2, one line naming the problem, and the output not written. */
+function expectRefused(result: Run, message: string | RegExp, never = 'never.csv'): void {
+  expect(result.code, result.stderr).toBe(2);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).toMatch(typeof message === 'string' ? new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : message);
+  expect(existsSync(path(never))).toBe(false);
+}
+
+// strict is quick: 36 deals in chunks of 4 over 3 shards (9 chunks: shard 1 holds chunks 1, 4, 7)
+const SHAPE = ['--preset', 'strict', '--deals', '36', '--chunk', '4', '--no-timing', '--quiet', '--workers', '1'];
+const shardFile = (i: number) => `shard${i}.csv`;
+/** SHAPE with one option's value changed (an option given twice is refused). */
+const shapeWith = (option: string, value: string) => SHAPE.map((word, i) => (SHAPE[i - 1] === option ? value : word));
+
+beforeAll(() => {
+  expect(run('sim', ...SHAPE, '--out', 'whole.csv').code).toBe(0);
+  for (const i of [1, 2, 3]) expect(run('sim', ...SHAPE, '--shard', `${i}/3`, '--out', shardFile(i)).code).toBe(0);
+  expect(run('merge', 'whole.csv', '--out', 'reference.csv').code).toBe(0);
+});
+
+/** A copy of a shard (and its run record) under another name, to spoil. */
+function copyShard(i: number, name: string): string[] {
+  copyFileSync(path(shardFile(i)), path(name));
+  copyFileSync(path(`${shardFile(i)}.run.json`), path(`${name}.run.json`));
+  return readFileSync(path(name), 'utf8').split('\n');
+}
+
+describe('merge reads every row with care', () => {
+  it('refuses a bad last row as it refuses a bad middle row', () => {
+    const lines = copyShard(1, 'badlast.csv');
+    const rows = lines.filter(Boolean);
+    // the last row whole and ended, but its result is not one eaglewing writes
+    writeFileSync(path('badlast.csv'), [...rows.slice(0, -1), rows[rows.length - 1].replace(/,(won|lost),/, ',maybe,')].join('\n') + '\n');
+    expectRefused(run('merge', 'badlast.csv', shardFile(2), shardFile(3), '--out', 'never.csv'), `line ${rows.length}: bad result 'maybe'`);
+  });
+
+  it('refuses cells eaglewing never writes, such as spreadsheet formulas, in preset, player, rules and reason', () => {
+    const rows = copyShard(1, 'formula.csv').filter(Boolean);
+    const [deal, preset, rules, player, result, nodes, ms, length, solution] = rows[2].split(',');
+    const formula = '=HYPERLINK("http://example.com","x")';
+    const cells = (changed: Partial<Record<'preset' | 'rules' | 'player' | 'reason', string>>) =>
+      [deal, changed.preset ?? preset, changed.rules ?? rules, changed.player ?? player, result, nodes, ms, length, solution, changed.reason ?? '']
+        .map((cell) => (/[",]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell))
+        .join(',');
+    for (const [column, expected] of [
+      ['preset', 'is not a preset eaglewing writes'],
+      ['rules', 'is not a rules string eaglewing writes'],
+      ['player', 'is not a player eaglewing writes'],
+      ['reason', 'is not a reason eaglewing writes'],
+    ] as const) {
+      writeFileSync(path('formula.csv'), [rows[0], rows[1], cells({ [column]: formula }), ...rows.slice(3)].join('\n') + '\n');
+      expectRefused(run('merge', 'formula.csv', shardFile(2), shardFile(3), '--out', 'never.csv'), `line 3: '=HYPERLINK`);
+      expect(run('merge', 'formula.csv', shardFile(2), shardFile(3), '--out', 'never.csv').stderr).toContain(expected);
+    }
+    // rules spelled otherwise than eaglewing writes them (an option missing, upper case) are refused too
+    writeFileSync(path('formula.csv'), [rows[0], rows[1], cells({ rules: rules.replace(/;trunk=13$/, '') }), ...rows.slice(3)].join('\n') + '\n');
+    expectRefused(run('merge', 'formula.csv', shardFile(2), shardFile(3), '--out', 'never.csv'), 'is not a rules string');
+    writeFileSync(path('formula.csv'), [rows[0], rows[1], cells({ rules: rules.toUpperCase() }), ...rows.slice(3)].join('\n') + '\n');
+    expectRefused(run('merge', 'formula.csv', shardFile(2), shardFile(3), '--out', 'never.csv'), 'is not a rules string');
+  });
+});
+
+describe('merge checks that the shards make a whole run', () => {
+  it('merges the shards of one run byte for byte as the run made in one piece', () => {
+    expect(run('merge', shardFile(3), shardFile(1), shardFile(2), '--out', 'merged.csv').code).toBe(0);
+    expect(readFileSync(path('merged.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
+  });
+
+  it('names a missing shard; --allow-partial writes what there is and says so in the summary', () => {
+    expectRefused(run('merge', shardFile(1), shardFile(3), '--out', 'never.csv'), /no file for shard 2\/3/);
+    const partial = run('merge', shardFile(1), shardFile(3), '--allow-partial', '--out', 'partial.csv', '--summary', 'partial-summary.csv', '--json');
+    expect(partial.code, partial.stderr).toBe(0);
+    expect(partial.stderr).toContain('partial');
+    // shard 2 of 36 deals in chunks of 4 holds chunks 2, 5, 8: 12 deals
+    expect(readFileSync(path('partial.csv'), 'utf8').trim().split('\n')).toHaveLength(1 + 24);
+    const [header, row] = readFileSync(path('partial-summary.csv'), 'utf8').trim().split('\n');
+    expect(header.endsWith(',missing_deals')).toBe(true);
+    expect(row.endsWith(',12')).toBe(true);
+    expect(JSON.parse(partial.stdout)[0]).toMatchObject({ deals: 24, partial: true, missingDeals: 12 });
+  });
+
+  it('refuses shards of different runs: deal ranges, chunk sizes, shard counts, rules', () => {
+    expect(run('sim', ...shapeWith('--deals', '40'), '--shard', '2/3', '--out', 'range.csv').code).toBe(0);
+    expectRefused(run('merge', shardFile(1), 'range.csv', shardFile(3), '--out', 'never.csv'), /different deal ranges for strict\/thoughtful: .* deals 1–36, .* deals 1–40/);
+    expect(run('sim', ...shapeWith('--chunk', '6'), '--shard', '2/3', '--out', 'chunk.csv').code).toBe(0);
+    expectRefused(run('merge', shardFile(1), 'chunk.csv', shardFile(3), '--out', 'never.csv'), 'different chunk sizes');
+    expect(run('sim', ...SHAPE, '--shard', '2/4', '--out', 'count.csv').code).toBe(0);
+    expectRefused(run('merge', shardFile(1), 'count.csv', shardFile(3), '--out', 'never.csv'), 'different shard counts');
+    expect(run('sim', ...SHAPE, '--redeals', '1', '--shard', '2/3', '--out', 'rules.csv').code).toBe(0);
+    expectRefused(run('merge', shardFile(1), 'rules.csv', shardFile(3), '--out', 'never.csv'), 'mixed rules for strict/thoughtful');
+  });
+
+  it('names the deals a stopped shard lacks and prints the command that finishes it; run as printed, the merge is whole', () => {
+    const lines = copyShard(2, 'stopped.csv');
+    // stopped after 5 whole rows (as Ctrl-C or scancel's SIGTERM leaves it)
+    writeFileSync(path('stopped.csv'), lines.slice(0, 6).join('\n') + '\n');
+    const refused = run('merge', shardFile(1), 'stopped.csv', shardFile(3), '--out', 'never.csv');
+    expectRefused(refused, /'stopped\.csv' \(shard 2\/3\) lacks 7 strict\/thoughtful deals \(18–20, 29–32\)/);
+    resumeAsPrinted(refused.stderr, 'stopped.csv');
+    expect(run('merge', shardFile(1), 'stopped.csv', shardFile(3), '--out', 'after-stop.csv').code).toBe(0);
+    expect(readFileSync(path('after-stop.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
+  });
+
+  it('refuses a shard that ends mid-row (a killed task) with the command that continues it', () => {
+    const text = readFileSync(path(shardFile(3)), 'utf8');
+    copyShard(3, 'killed.csv');
+    writeFileSync(path('killed.csv'), text.slice(0, text.length - 30));
+    const refused = run('merge', shardFile(1), shardFile(2), 'killed.csv', '--out', 'never.csv');
+    expectRefused(refused, "'killed.csv' ends mid-row");
+    resumeAsPrinted(refused.stderr, 'killed.csv');
+    expect(run('merge', shardFile(1), shardFile(2), 'killed.csv', '--out', 'after-kill.csv').code).toBe(0);
+    expect(readFileSync(path('after-kill.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
+  });
+
+  it('refuses a file that a live run is still writing (its lock names a running process); --allow-partial warns', () => {
+    copyShard(1, 'live.csv');
+    // this test's own process is alive and is not the merge
+    writeFileSync(path('live.csv.lock'), `${process.pid}\n`);
+    expectRefused(run('merge', 'live.csv', shardFile(2), shardFile(3), '--out', 'never.csv'), `is still being written by a running eaglewing (process ${process.pid})`);
+    const partial = run('merge', 'live.csv', shardFile(2), shardFile(3), '--allow-partial', '--out', 'live-merged.csv');
+    expect(partial.code).toBe(0);
+    expect(partial.stderr).toContain('still being written');
+    unlinkSync(path('live.csv.lock'));
+  });
+
+  it('files without a run record (older eaglewing, --out -) merge alike, with gaps named', () => {
+    for (const i of [1, 2, 3]) copyFileSync(path(shardFile(i)), path(`old${i}.csv`));
+    expect(run('merge', 'old1.csv', 'old2.csv', 'old3.csv', '--out', 'old-merged.csv').code).toBe(0);
+    expect(readFileSync(path('old-merged.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
+    expectRefused(run('merge', 'old1.csv', 'old3.csv', '--out', 'never.csv'), 'lacks 12 deals between 1 and 36 (5–8, 17–20, 29–32)');
+    expectRefused(run('merge', 'old1.csv', shardFile(2), 'old3.csv', '--out', 'never.csv'), 'has no run record');
+  });
+
+  it('sim never replaces a file by the run record\'s name that is not a run record', () => {
+    writeFileSync(path('mine.csv.run.json'), 'my notes\n');
+    expectRefused(run('sim', ...SHAPE, '--out', 'mine.csv'), 'is not an eaglewing run record', 'mine.csv');
+    expect(readFileSync(path('mine.csv.run.json'), 'utf8')).toBe('my notes\n');
+  });
+});
+
+/** Runs the command a refusal printed after "continue it with:", as a user would paste it, in the same folder. */
+function resumeAsPrinted(stderr: string, file: string): void {
+  const command = /continue it with: (.*?) \(or add --allow-partial/.exec(stderr)?.[1] ?? /continue it with: (.*)$/m.exec(stderr)?.[1];
+  expect(command, stderr).toMatch(new RegExp(`^node \\S*eaglewing\\.js sim .*--out ${file} --resume$`));
+  const result = spawnSync('bash', ['-c', command!], { encoding: 'utf8', cwd: dir });
+  expect(result.status, result.stderr).toBe(0);
+}
