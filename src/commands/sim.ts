@@ -131,8 +131,11 @@ Examples:
         }
         if (failed) throw failed;
       } finally {
-        process.removeListener('SIGINT', onInterrupt);
-        process.removeListener('SIGTERM', onInterrupt);
+        // once stopping, the process is ending: a Ctrl-C after this point must not kill it before its lock goes at exit
+        if (!controller.signal.aborted) {
+          process.removeListener('SIGINT', onInterrupt);
+          process.removeListener('SIGTERM', onInterrupt);
+        }
       }
     },
   );
