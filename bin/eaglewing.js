@@ -5,6 +5,7 @@ import { writeSync } from 'node:fs';
 /** Exit codes of src/commands/exit.ts, for the cases where the CLI could not say them itself. */
 const EXIT_INTERNAL = 3;
 const EXIT_WRITE = 4;
+const EXIT_INTERRUPTED = 130;
 
 // Standard output and error: a reader that went away (a closed pipe, `… | head -1`) is its choice, so the
 // work goes on without that stream; any other failure (a full disk, /dev/full) is a write error, never 1,
@@ -46,6 +47,9 @@ try {
 cli.main().then(
   (code) => {
     process.exitCode = failed.size > 0 ? EXIT_WRITE : code;
+    // stopped by Ctrl-C, with its rows and lock put away: leave now, since Node's own teardown restores the default
+    // Ctrl-C, and one more press then would turn this clean stop into a death by signal
+    if (code === EXIT_INTERRUPTED) process.exit();
   },
   (error) => {
     // an unknown error is a bug: show all of it, and keep its exit code apart from 0/1/2

@@ -4,6 +4,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { OutputLock } from '../src/run/files.js';
 import { ROOT } from './helpers.js';
 
 const BIN = join(ROOT, 'bin', 'eaglewing.js');
@@ -107,6 +108,8 @@ describe('a file a live run is writing is never replaced, --force or not', () =>
         // refused before any work: no result printed
         expect(result.stdout).toBe('');
       }
+      // what merge asks of an input: who is still writing it
+      expect(OutputLock.liveWriter(file)).toBe(sim.child.pid);
       // the running file only grew: every row it held is still there, in place
       expect(readFileSync(file, 'utf8').startsWith(before)).toBe(true);
     } finally {
@@ -115,6 +118,7 @@ describe('a file a live run is writing is never replaced, --force or not', () =>
     const stopped = await sim.exit;
     expect(stopped.code, stopped.stderr).toBe(130);
     expect(existsSync(`${file}.lock`)).toBe(false);
+    expect(OutputLock.liveWriter(file)).toBeUndefined();
     const merged = run(['merge', path('input.csv'), '--out', file, '--force']);
     expect(merged.code, merged.stderr).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(readFileSync(path('input.csv'), 'utf8'));

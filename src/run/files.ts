@@ -332,6 +332,23 @@ export class OutputLock {
     if (file !== undefined) OutputLock.clearStale(path, file);
   }
 
+  /**
+   * The process of a live eaglewing run writing `path`, if any: for warning that an input is still being
+   * written. Looks only; a missing, stale, foreign or unreadable lock is none.
+   */
+  static liveWriter(path: string): number | undefined {
+    const file = OutputLock.fileFor(path);
+    if (file === undefined) return undefined;
+    try {
+      const text = readFileSync(file, 'latin1');
+      const match = LOCK_LINE.exec(text) ?? OLD_LOCK_LINE.exec(text);
+      const owner = match ? Number(match[1]) : NaN;
+      return Number.isSafeInteger(owner) && owner > 0 && processAlive(owner) ? owner : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   static acquire(path: string): OutputLock {
     const file = OutputLock.fileFor(path);
     const line = `eaglewing ${process.pid}\n`;
