@@ -50,7 +50,7 @@ describe('writing files (RULES.md aside: README, "Files")', () => {
     writeFileSync(path('real-summary.csv'), 'old\n');
     symlinkSync(path('real-summary.csv'), path('link-summary.csv'));
     symlinkSync('/dev/null', path('to-null'));
-    expect(run([...QUICK, '--summary', path('link-summary.csv')]).code).toBe(0);
+    expect(run([...QUICK, '--summary', path('link-summary.csv'), '--force']).code).toBe(0);
     expect(lstatSync(path('link-summary.csv')).isSymbolicLink()).toBe(true);
     expect(readFileSync(path('real-summary.csv'), 'utf8')).toMatch(/^preset,rules,player,deals/);
     expect(run([...QUICK, '--summary', path('to-null')]).code).toBe(0);

@@ -3,8 +3,7 @@ import type { Command } from 'commander';
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative } from 'node:path';
 import { csvHeader, DEAL_COLUMNS, dealRowsCsv, summaryCsv, type SummaryRow } from '../run/csv.js';
-import { InputError } from '../errors.js';
-import { checkOutputs, outputExists, refuseSameFile, writeWholeFile } from '../run/files.js';
+import { carriesStandardOutput, checkOutputs, refuseSameFile, writeWholeFiles } from '../run/files.js';
 import { quote } from '../text.js';
 import { mergeFiles } from '../run/merge.js';
 import type { RunRecord } from '../run/record.js';
@@ -61,19 +60,22 @@ Example:
   eaglewing merge shard1.csv shard2.csv shard3.csv --out all.csv --summary summary.csv`,
     )
     .action((files: string[], flags: { out?: string; summary?: string; json?: boolean; force?: boolean; allowPartial?: boolean }) => {
-      const outputs = checkOutputs({ '--out': flags.out, '--summary': flags.summary });
-      for (const output of outputs) {
-        if (!flags.force && outputExists(output.path)) throw new InputError(`${output.role} ${quote(output.path)} already exists: add --force to replace it`);
-      }
+      // an existing file needs --force; one a live run holds is refused even with it
+      const replace = { replace: Boolean(flags.force) };
+      const outputs = checkOutputs({ '--out': flags.out, '--summary': flags.summary }, replace);
       // an input given as an output would be replaced by the merge of itself; inputs may repeat (merge then names the duplicates)
       for (const output of outputs) for (const file of files) refuseSameFile([{ role: `the input ${quote(file)}`, path: file }, output]);
       const merged = mergeFiles(files, { allowPartial: Boolean(flags.allowPartial), continueCommand });
       for (const warning of merged.warnings) process.stderr.write(`eaglewing: warning: ${warning}\n`);
       const missing = merged.missing;
       const missingOf = missing ? (group: SummaryRow) => missing.get(`${group.preset}/${group.player}`) ?? 0 : undefined;
-      if (flags.out) writeWholeFile(flags.out, csvHeader(DEAL_COLUMNS) + dealRowsCsv(merged.rows));
-      if (flags.summary) writeWholeFile(flags.summary, summaryCsv(merged.summary, missingOf));
-      if (flags.json) print(JSON.stringify(summaryJson(merged.summary).map((row, i) => (missingOf ? { ...row, partial: true, missingDeals: missingOf(merged.summary[i]) } : row))));
-      else print(summaryTable(merged.summary, missingOf ? (group) => `partial (${missingOf(group)} deals missing): ` : undefined));
+      // the result first, then the files (on standard error when standard output carries a file)
+      const stream = carriesStandardOutput([flags.out, flags.summary]) ? 'stderr' : 'stdout';
+      if (flags.json) print(JSON.stringify(summaryJson(merged.summary).map((row, i) => (missingOf ? { ...row, partial: true, missingDeals: missingOf(merged.summary[i]) } : row))), stream);
+      else print(summaryTable(merged.summary, missingOf ? (group) => `partial (${missingOf(group)} deals missing): ` : undefined), stream);
+      writeWholeFiles([
+        ...(flags.out === undefined ? [] : [{ path: flags.out, text: () => csvHeader(DEAL_COLUMNS) + dealRowsCsv(merged.rows), rules: replace }]),
+        ...(flags.summary === undefined ? [] : [{ path: flags.summary, text: () => summaryCsv(merged.summary, missingOf), rules: replace }]),
+      ]);
     });
 }

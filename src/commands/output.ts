@@ -13,10 +13,11 @@ export function useColor(): boolean {
   return Boolean(process.stdout.isTTY) && process.env.NO_COLOR === undefined;
 }
 
-/** Writes a line to standard output, unless its reader has gone (a closed pipe: see bin/eaglewing.js). */
-export function print(text: string): void {
-  if (process.stdout.destroyed) return;
-  process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+/** Writes a line to standard output (or error), unless its reader has gone (a closed pipe: see bin/eaglewing.js). */
+export function print(text: string, to: 'stdout' | 'stderr' = 'stdout'): void {
+  const stream = to === 'stdout' ? process.stdout : process.stderr;
+  if (stream.destroyed) return;
+  stream.write(text.endsWith('\n') ? text : text + '\n');
 }
 
 /** "Deal 7  (coops: build=suit-down;…)", with the player when a no-peek player plays it. */
@@ -36,7 +37,7 @@ export function summaryTable(summary: SummaryRow[], label: (group: SummaryRow) =
   return summary.map((group) => `${label(group)}${group.preset.padEnd(8)} ${group.player.padEnd(10)} won ${group.won}, lost ${group.lost}, unknown ${group.unknown}: ${formatRate(winRate(group))}`).join('\n');
 }
 
-/** Prints a summary as JSON or as the table. */
-export function printSummary(summary: SummaryRow[], json: boolean | undefined, label?: (group: SummaryRow) => string): void {
-  print(json ? JSON.stringify(summaryJson(summary)) : summaryTable(summary, label));
+/** Prints a summary as JSON or as the table: on standard error when standard output carries a file (`--out -`). */
+export function printSummary(summary: SummaryRow[], json: boolean | undefined, label?: (group: SummaryRow) => string, to: 'stdout' | 'stderr' = 'stdout'): void {
+  print(json ? JSON.stringify(summaryJson(summary)) : summaryTable(summary, label), to);
 }

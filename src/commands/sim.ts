@@ -1,12 +1,12 @@
 // eaglewing sim: a range of numbered deals under one or more presets on every core, with per-deal and summary CSVs.
 import type { Command } from 'commander';
-import { UsageError } from '../errors.js';
+import { InputError, UsageError, WriteError } from '../errors.js';
 import { parseRunOption } from '../options.js';
 import { parsePlayerSpec, playerLabel } from '../players/index.js';
 import { Progress } from '../progress.js';
 import { canonicalRules, PRESET_NAMES, resolveRules } from '../rules.js';
 import { summaryCsv } from '../run/csv.js';
-import { checkOutputs, STDOUT, writeWholeFile } from '../run/files.js';
+import { carriesStandardOutput, checkOutput, outputName, readerGone, refuseSameFile, standardStream, writeWholeFile } from '../run/files.js';
 import { quote } from '../text.js';
 import { numberingSuffix } from '../numbering/pysol.js';
 import { DEFAULT_CHUNK, parseShard, type SimJob } from '../run/pool.js';
@@ -44,7 +44,7 @@ export function register(program: Command): void {
     .option('--out <file.csv>', 'per-deal rows, appended as deals finish')
     .option('--summary <file.csv>', 'one row per preset: counts, win rate, Wilson 95% interval, bounds with unknowns')
     .option('--resume', 'skip the deals already in --out (which must have been made with the same rules)')
-    .option('--force', 'replace an existing --out file')
+    .option('--force', 'replace existing --out and --summary files')
     .option('--no-timing', 'write 0 in the ms column so that files are byte-identical run to run')
     .option('--json', 'print the summary as JSON')
     .option('--quiet', 'no progress output')
@@ -75,45 +75,67 @@ Examples:
       const shard = parseShard(flags.shard);
       // every output is checked before any deal is solved
       if (flags.resume && flags.out === undefined) throw new UsageError('--resume needs --out');
-      if (flags.force && flags.out === undefined) throw new UsageError('--force needs --out (it replaces that file)');
+      if (flags.force && flags.out === undefined && flags.summary === undefined) throw new UsageError('--force needs --out or --summary (it replaces those files)');
       if (flags.force && flags.resume) throw new UsageError('give --resume (continue the file) or --force (replace it), not both');
-      if (flags.out === STDOUT && flags.resume) throw new UsageError('--resume needs a file, not standard output');
-      checkOutputs({ '--out': flags.out, '--summary': flags.summary });
+      const toStream = flags.out !== undefined && standardStream(flags.out) !== undefined;
+      if (toStream && flags.resume) throw new UsageError('--resume needs a file, not standard output');
+      // a resumed run's summary is that run's, so --resume replaces it as --force would
+      if (flags.out !== undefined) checkOutput('--out', flags.out, { replace: flags.force || flags.resume, resumable: true });
+      if (flags.summary !== undefined) checkOutput('--summary', flags.summary, { replace: flags.force || flags.resume });
+      refuseSameFile([flags.out, flags.summary].flatMap((path, i) => (path === undefined ? [] : [{ role: i === 0 ? '--out' : '--summary', path }])));
       const progress = Progress.forStream(Boolean(flags.quiet));
       const controller = new AbortController();
+      // every Ctrl-C while stopping is the same request: a second one must not kill the run before its rows and lock are put away
       const onInterrupt = () => controller.abort();
-      process.once('SIGINT', onInterrupt);
-      process.once('SIGTERM', onInterrupt);
-      let outcome;
+      process.on('SIGINT', onInterrupt);
+      process.on('SIGTERM', onInterrupt);
       try {
-        outcome = await runSim(
-          { jobs, from, deals, workers, chunk, shard, solver, numbering, timing: flags.timing !== false, out: flags.out, resume: Boolean(flags.resume), force: Boolean(flags.force), args: process.argv.slice(2), signal: controller.signal },
-          {
-            warn: (message) => process.stderr.write(`eaglewing: warning: ${message}\n`),
-            start: (planned, resumed) => progress.start(planned, resumed),
-            progress: (rows) => progress.update(rows),
-          },
-        );
+        let outcome;
+        try {
+          outcome = await runSim(
+            { jobs, from, deals, workers, chunk, shard, solver, numbering, timing: flags.timing !== false, out: flags.out, resume: Boolean(flags.resume), force: Boolean(flags.force), args: process.argv.slice(2), signal: controller.signal },
+            {
+              warn: (message) => process.stderr.write(`eaglewing: warning: ${message}\n`),
+              start: (planned, resumed) => progress.start(planned, resumed),
+              progress: (rows) => progress.update(rows),
+            },
+          );
+        } finally {
+          progress.stop();
+        }
+        // the result first, then the files: a file that cannot be written never costs the run its answer
+        const summaryText = flags.json ? JSON.stringify(summaryJson(outcome.summary)) : summaryTable(outcome.summary);
+        print(summaryText, carriesStandardOutput([flags.out]) ? 'stderr' : 'stdout');
+        const again = ['eaglewing', ...process.argv.slice(2).filter((arg) => arg !== '--resume' && arg !== '--force'), '--resume'].map(shellWord).join(' ');
+        // a reader that went away (`--out - | head`) stopped the run: its choice, said nowhere
+        if (outcome.writeError && !readerGone(outcome.writeError)) {
+          process.stderr.write(
+            toStream
+              ? `eaglewing: ${outcome.writeError.message}\n`
+              : `eaglewing: ${outcome.writeError.message}; the rows before it are kept in ${quote(flags.out ?? '')}; once it can be written, continue with:\n  ${again}\n`,
+          );
+          process.exitCode = EXIT_WRITE;
+          return;
+        }
+        let failed: Error | undefined;
+        try {
+          if (flags.summary) writeWholeFile(flags.summary, summaryCsv(outcome.summary), { replace: flags.force || flags.resume });
+        } catch (error) {
+          if (!(error instanceof WriteError || error instanceof InputError)) throw error;
+          failed = error;
+        }
+        if (outcome.interrupted) {
+          const resumable = flags.out !== undefined && !toStream;
+          process.stderr.write(resumable ? `interrupted: finished rows are in ${quote(flags.out!)}; continue with:\n  ${again}\n` : `interrupted (${flags.out === undefined ? 'no --out file' : `rows went to ${outputName(flags.out)}`}, so nothing to resume)\n`);
+          process.exitCode = EXIT_INTERRUPTED;
+        }
+        if (failed) throw failed;
       } finally {
-        progress.stop();
-        process.removeListener('SIGINT', onInterrupt);
-        process.removeListener('SIGTERM', onInterrupt);
-      }
-      // with the rows on standard output, the summary goes to standard error
-      const summaryText = flags.json ? JSON.stringify(summaryJson(outcome.summary)) : summaryTable(outcome.summary);
-      if (flags.out === STDOUT) process.stderr.write(summaryText + '\n');
-      else print(summaryText);
-      const again = ['eaglewing', ...process.argv.slice(2).filter((arg) => arg !== '--resume' && arg !== '--force'), '--resume'].map(shellWord).join(' ');
-      if (outcome.writeError) {
-        process.stderr.write(`eaglewing: ${outcome.writeError.message}; the rows before it are kept in ${quote(flags.out ?? '')}; once it can be written, continue with:\n  ${again}\n`);
-        process.exitCode = EXIT_WRITE;
-        return;
-      }
-      if (flags.summary) writeWholeFile(flags.summary, summaryCsv(outcome.summary));
-      if (outcome.interrupted) {
-        const resumable = flags.out !== undefined && flags.out !== STDOUT;
-        process.stderr.write(resumable ? `interrupted: finished rows are in ${quote(flags.out!)}; continue with:\n  ${again}\n` : 'interrupted (no --out file, so nothing to resume)\n');
-        process.exitCode = EXIT_INTERRUPTED;
+        // once stopping, the process is ending: a Ctrl-C after this point must not kill it before its lock goes at exit
+        if (!controller.signal.aborted) {
+          process.removeListener('SIGINT', onInterrupt);
+          process.removeListener('SIGTERM', onInterrupt);
+        }
       }
     },
   );

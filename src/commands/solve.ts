@@ -8,7 +8,7 @@ import { parseRunOption } from '../options.js';
 import { makePlayer, parsePlayerSpec, playerLabel, type PlayerSpec } from '../players/index.js';
 import { renderLayout } from '../render.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
-import { checkOutput, outputExists, STDOUT, writeWholeFile } from '../run/files.js';
+import { carriesStandardOutput, checkOutput, writeWholeFile } from '../run/files.js';
 import { playDeal } from '../run/play.js';
 import { solveDecks } from '../run/pool.js';
 import { playSoFar, type GameSoFar } from '../played.js';
@@ -25,12 +25,14 @@ import { dealHeading, print, useColor } from './output.js';
 
 type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string; pysol?: string; html?: string; force?: boolean; after?: string; rate?: boolean };
 
-/** How one deal is shown: where the text goes (standard error when the page goes to standard output). */
+/** How one deal is shown. */
 interface Presentation {
   preset: string;
   json: boolean;
   html: string | undefined;
-  say: (text: string) => void;
+  /** Where the text goes: standard error when the page goes to standard output. */
+  to: 'stdout' | 'stderr';
+  replace: boolean;
 }
 
 /** Options that mean nothing in the mode given are refused before any work; the page's file is checked too. */
@@ -45,10 +47,8 @@ function checkMode(command: Command, flags: SolveFlags, player: PlayerSpec): voi
   if (player.name !== 'thoughtful') refuseUnused(command, ['stats', 'after', 'rate'], `for --player ${player.name} (they describe the solver's search)`);
   if (flags.dealsFile !== undefined) refuseUnused(command, ['rate', 'after'], 'with --deals-file (it rates one solve; give moves after a | on a line instead of --after)');
   if (flags.html === undefined) refuseUnused(command, ['force'], 'without --html (it allows replacing the page)');
-  else {
-    checkOutput('--html', flags.html);
-    if (!flags.force && outputExists(flags.html)) throw new InputError(`--html ${quote(flags.html)} already exists: add --force to replace it`);
-  }
+  // an existing page needs --force; a file a live run holds is refused even with it
+  else checkOutput('--html', flags.html, { replace: Boolean(flags.force) });
 }
 
 /** Solves each deal of --deals-file (from the moves after its `|`, if any) and prints one line or JSON object per deal. */
@@ -87,7 +87,7 @@ async function solveDealsFile(file: string, rules: RuleSet, options: SolverOptio
 }
 
 /** The solver's verdict on one deal, from the deal or from the position the player's moves lead to. */
-function solveOne(deck: Deck, rules: RuleSet, options: SolverOptions, sofar: GameSoFar | undefined, rate: boolean): { outcome: Outcome; report: SolveReport; stats: string; rating?: Rating } {
+function solveOne(deck: Deck, rules: RuleSet, options: SolverOptions, sofar: GameSoFar | undefined, rate: boolean): { outcome: Outcome; report: SolveReport; stats: string } {
   const solver = new Solver(options);
   const result = sofar === undefined ? solver.solve(deck, rules) : solver.solvePosition(sofar.game);
   const outcome: Outcome = { result: result.result, moves: result.result === 'won' ? result.moves : [], ms: result.ms, nodes: result.nodes, reason: result.unknownReason };
@@ -95,7 +95,7 @@ function solveOne(deck: Deck, rules: RuleSet, options: SolverOptions, sofar: Gam
   if (sofar !== undefined) report = { ...report, after: sofar.given };
   const rating = rate && result.result === 'won' ? rateLine(sofar?.game ?? new Game(deck, rules), result.moves, solver) : undefined;
   if (rating) report = { ...report, rating };
-  return { outcome, report, stats: statsLines(result), rating };
+  return { outcome, report, stats: statsLines(result) };
 }
 
 /** A no-peek player's game on one deal. */
@@ -119,7 +119,7 @@ function gameText(game: ToldGame, chosen: ChosenDeal, view: Presentation, sofar:
   if (outcome.player !== undefined) {
     return `${heading}\n${outcome.result.toUpperCase()}${outcome.reason ? ` (${outcome.reason})` : ''}  ${movesCount(game.shown)}  time ${outcome.ms} ms\n${gameLines(game)}`;
   }
-  const color = useColor() && view.say === print;
+  const color = useColor() && view.to === 'stdout';
   const verdict = outcome.result === 'unknown' ? `unknown (${outcome.reason} limit reached)` : outcome.result;
   const lines = [heading];
   if (sofar !== undefined) lines.push(`After ${plural(sofar.given, 'move')} given:`);
@@ -135,15 +135,16 @@ function gameText(game: ToldGame, chosen: ChosenDeal, view: Presentation, sofar:
 /** The rating in one line (RULES §9). */
 function ratingLine(rating: Rating): string {
   const undecided = rating.undecided > 0 ? ` (${rating.undecided} more undecided: a limit stopped a search)` : '';
-  return `\nRating: ${rating.critical} critical of ${plural(rating.positions, 'position')} on this solution${undecided}; the greedy player ${rating.greedy === 'won' ? 'wins' : 'loses'} this deal`;
+  return `Rating: ${rating.critical} critical of ${plural(rating.positions, 'position')} on this solution${undecided}; the greedy player ${rating.greedy === 'won' ? 'wins' : 'loses'} this deal`;
 }
 
 /** Shows the result first, then writes the page, so a page that cannot be written loses nothing shown. */
 function present(game: ToldGame, chosen: ChosenDeal, report: SolveReport | undefined, view: Presentation, sofar?: GameSoFar): void {
-  view.say(view.json ? JSON.stringify(gameJson(game, report)) : gameText(game, chosen, view, sofar));
+  const rating = report?.rating === undefined ? '' : `\n${ratingLine(report.rating)}`;
+  print(view.json ? JSON.stringify(gameJson(game, report)) : gameText(game, chosen, view, sofar) + rating, view.to);
   if (view.html !== undefined) {
     const title = game.outcome.player === undefined ? chosen.label : `${chosen.label}, ${game.outcome.player}`;
-    writeWholeFile(view.html, gamePage(game, title, view.preset));
+    writeWholeFile(view.html, gamePage(game, title, view.preset), { replace: view.replace });
   }
 }
 
@@ -191,9 +192,8 @@ Examples:
       const solved = player.name === 'thoughtful' ? solveOne(chosen.deck, rules, options, sofar, flags.rate ?? false) : undefined;
       const outcome = solved?.outcome ?? playOne(chosen.deck, rules, player);
       const game = tellGame(chosen.deck, rules, outcome, autodeal, sofar?.played);
-      const say = flags.html === STDOUT ? (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`) : print;
-      present(game, chosen, solved?.report, { preset, json: flags.json ?? false, html: flags.html, say }, sofar);
-      if (solved?.rating && !flags.json) say(ratingLine(solved.rating));
+      const to = carriesStandardOutput([flags.html]) ? 'stderr' : 'stdout';
+      present(game, chosen, solved?.report, { preset, json: flags.json ?? false, html: flags.html, to, replace: Boolean(flags.force) }, sofar);
       if (flags.stats && solved) process.stderr.write(solved.stats + '\n');
       process.exitCode = outcome.result === 'won' ? EXIT_OK : EXIT_NEGATIVE;
     },

@@ -1,10 +1,11 @@
 // eaglewing sweep: one rule option varied over a range, the win rate at each value as CSV and an SVG chart.
 import type { Command } from 'commander';
+import { UsageError } from '../errors.js';
 import { parsePlayerSpec } from '../players/index.js';
 import { Progress } from '../progress.js';
 import { resolveRules } from '../rules.js';
 import type { SummaryRow } from '../run/csv.js';
-import { checkOutputs, writeWholeFile } from '../run/files.js';
+import { carriesStandardOutput, checkOutputs, writeWholeFiles } from '../run/files.js';
 import { DEFAULT_CHUNK } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseVary, sweepChart, sweepCsv, sweepJobs } from '../run/sweep.js';
@@ -12,7 +13,7 @@ import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
 import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, presetList, refuseIgnoredPlayerOptions, type RuleFlags, workersFrom } from './flags.js';
 import { printSummary } from './output.js';
 
-type SweepFlags = RuleFlags & LimitFlags & PlayerFlags & { numbering: string; vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean };
+type SweepFlags = RuleFlags & LimitFlags & PlayerFlags & { numbering: string; vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean; force?: boolean };
 
 export function register(program: Command): void {
   const command = program
@@ -27,6 +28,7 @@ export function register(program: Command): void {
     .option('--out <file.csv>', 'one row per point: the value, counts, win rate and interval')
     .option('--chart <file.svg>', 'the chart')
     .option('--json', 'print the points as JSON')
+    .option('--force', 'replace existing --out and --chart files')
     .option('--quiet', 'no progress output')
     .addHelpText('after', '\nExample:\n  eaglewing sweep --preset strict,coops --vary trunk=0..20 --deals 500 --out trunk.csv --chart trunk.svg');
   addPlayerOptions(addLimitOptions(addRuleOptions(command, 'comma list of presets, one line each in the chart')), 'thoughtful, greedy or sampling').action(async (flags: SweepFlags, command: Command) => {
@@ -40,7 +42,9 @@ export function register(program: Command): void {
     const jobs = sweepJobs(presets, flags, spec, player, solver, numbering);
     const { from, deals } = dealRange(flags.from, flags.deals);
     const workers = workersFrom(flags.workers);
-    checkOutputs({ '--out': flags.out, '--chart': flags.chart });
+    if (flags.force && flags.out === undefined && flags.chart === undefined) throw new UsageError('--force needs --out or --chart (it replaces those files)');
+    const replace = { replace: Boolean(flags.force) };
+    checkOutputs({ '--out': flags.out, '--chart': flags.chart }, replace);
     const progress = Progress.forStream(Boolean(flags.quiet));
     let outcome;
     try {
@@ -51,9 +55,12 @@ export function register(program: Command): void {
     } finally {
       progress.stop();
     }
-    if (flags.out) writeWholeFile(flags.out, sweepCsv(outcome.summary, spec));
-    if (flags.chart) writeWholeFile(flags.chart, sweepChart(outcome.summary, spec, deals));
+    // the points first, then the files: a file that cannot be written never costs the run its answer
     const valueLabel = (group: SummaryRow) => `${(new RegExp(`(?:^|;)(${spec.option}=\\d+)`).exec(group.rules)?.[1] ?? '').padEnd(spec.option.length + 4)}`;
-    printSummary(outcome.summary, flags.json, valueLabel);
+    printSummary(outcome.summary, flags.json, valueLabel, carriesStandardOutput([flags.out, flags.chart]) ? 'stderr' : 'stdout');
+    writeWholeFiles([
+      ...(flags.out === undefined ? [] : [{ path: flags.out, text: () => sweepCsv(outcome.summary, spec), rules: replace }]),
+      ...(flags.chart === undefined ? [] : [{ path: flags.chart, text: () => sweepChart(outcome.summary, spec, deals), rules: replace }]),
+    ]);
   });
 }

@@ -24,6 +24,45 @@ import { quote } from '../text.js';
 /** `-` as an output: standard output. */
 export const STDOUT = '-';
 
+/** A standard stream by its descriptor. */
+export type StandardStream = 1 | 2;
+
+/** How long to wait, in a synchronous write, for a full non-blocking pipe to drain. */
+const DRAIN_WAIT_MS = 5;
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Which standard stream an output is, if any: `-`, `/dev/stdout`, `/dev/fd/2`, `/proc/self/fd/1`, or the very file or
+ * pipe the shell connected to it. Such an output is written through the stream itself, never opened again: a pipe's
+ * link text (`pipe:[123]`) is no path, and a file opened anew would be written from its start, over what the
+ * stream wrote before (the CSV header under a summary).
+ */
+export function standardStream(path: string): StandardStream | undefined {
+  if (path === STDOUT) return 1;
+  let stats;
+  try {
+    stats = statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+  if (!stats) return undefined;
+  for (const descriptor of [1, 2] as const) {
+    try {
+      const stream = fstatSync(descriptor);
+      if (stream.dev === stats.dev && stream.ino === stats.ino) return descriptor;
+    } catch {
+      // that stream is closed
+    }
+  }
+  return undefined;
+}
+
+/** An output as messages name it: `standard output`, or the path quoted. */
+export function outputName(path: string): string {
+  const stream = standardStream(path);
+  return stream === 1 ? 'standard output' : stream === 2 ? 'standard error' : quote(path);
+}
+
 /** Where a path leads once its symbolic links are followed, even when the file at the end does not exist yet. */
 function followLinks(path: string): string {
   let target = resolve(path);
@@ -37,9 +76,14 @@ function followLinks(path: string): string {
   return join(realFolder, basename(target));
 }
 
+/** The output's stats with links followed (through /proc's own links too), or undefined when there is nothing yet. */
+function statsOf(path: string) {
+  return statSync(path, { throwIfNoEntry: false });
+}
+
 /** One name for one file, however the path spells it (links, `..`, `-` and /dev/stdout): for refusing a file given twice. */
 function fileIdentity(path: string): string {
-  const stats = path === STDOUT ? fstatSync(1) : statSync(path, { throwIfNoEntry: false });
+  const stats = path === STDOUT ? fstatSync(1) : statsOf(path);
   return stats ? `${stats.dev}:${stats.ino}` : `new:${followLinks(path)}`;
 }
 
@@ -88,15 +132,33 @@ function folderWritable(folder: string): boolean {
   }
 }
 
+/** What a command may do to an output that already holds something. */
+export interface ReplaceRules {
+  /** The user gave --force (or, for a resumed run's summary, --resume): an existing file may be replaced. */
+  replace?: boolean;
+  /** The message for an existing file also offers `--resume` (sim's --out). */
+  resumable?: boolean;
+}
+
+/** Whether an output already holds something the user may want kept: a regular file that is not empty. */
+export function outputExists(path: string): boolean {
+  if (standardStream(path) !== undefined) return false;
+  const stats = statsOf(path);
+  return (stats?.isFile() ?? false) && stats!.size > 0;
+}
+
 /**
- * Checks, before any work, that an output can be written: not a directory, not in a missing folder,
- * writable (and, for a regular file, its folder too, since it is replaced through a temporary file).
+ * The one "may I write this output" check, made before any work: not a directory, not in a missing or
+ * read-only folder; an existing file (not empty) only with `replace` (--force); never a file another live
+ * eaglewing run holds (its `F.lock`), --force or not. A stale lock (its process gone) is removed here.
+ * Standard output and error (`-`, /dev/stdout, a pipe) are always writable.
  */
-export function checkOutput(flag: string, path: string): void {
+export function checkOutput(flag: string, path: string, rules: ReplaceRules = {}): void {
   if (path === STDOUT) return;
   if (path === '') throw new InputError(`${flag} needs a file name`);
   if (path.endsWith('/')) throw new InputError(`${flag} ${quote(path)} names a folder, not a file`);
-  const stats = statSync(path, { throwIfNoEntry: false });
+  if (standardStream(path) !== undefined) return;
+  const stats = statsOf(path);
   const where = `${flag} ${quote(path)}`;
   if (stats?.isDirectory()) throw new InputError(`${where} is a directory`);
   if (stats && !stats.isFile()) {
@@ -110,45 +172,90 @@ export function checkOutput(flag: string, path: string): void {
   if (!folderStats) throw new InputError(`${where}: there is no folder ${quote(folder)}`);
   if (!folderStats.isDirectory()) throw new InputError(`${where}: ${quote(folder)} is not a folder`);
   if (!folderWritable(folder)) throw new InputError(`${where}: the folder ${quote(folder)} is not writable`);
+  // the lock first: a file a live run is writing is refused even with --force
+  OutputLock.refuseHeld(path);
+  if (!rules.replace && outputExists(path)) {
+    throw new InputError(`${where} already exists: ${rules.resumable ? 'add --resume to continue it, or --force to replace it' : 'add --force to replace it'}`);
+  }
 }
 
 /** Checks a command's outputs (flag -> path, absent ones left out) before any work; returns those given. */
-export function checkOutputs(outputs: Record<string, string | undefined>): { role: string; path: string }[] {
+export function checkOutputs(outputs: Record<string, string | undefined>, rules: ReplaceRules = {}): { role: string; path: string }[] {
   const given = Object.entries(outputs)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([role, path]) => ({ role, path }));
-  for (const output of given) checkOutput(output.role, output.path);
+  for (const output of given) checkOutput(output.role, output.path, rules);
   refuseSameFile(given);
   return given;
 }
 
-/** Whether an output already holds something the user may want kept (a regular file). */
-export function outputExists(path: string): boolean {
-  return path !== STDOUT && (statSync(path, { throwIfNoEntry: false })?.isFile() ?? false);
+function errorCode(error: unknown): string {
+  return (error as NodeJS.ErrnoException).code ?? String(error);
 }
 
 function writeError(path: string, error: unknown): WriteError {
-  const code = (error as NodeJS.ErrnoException).code ?? String(error);
-  return new WriteError(`cannot write ${quote(path)}: ${code}`);
+  return new WriteError(`cannot write ${outputName(path)}: ${errorCode(error)}`, { cause: error });
+}
+
+/** Whether a write failed because its reader went away (a closed pipe, `… | head -1`): the reader's choice, not an error. */
+export function readerGone(error: unknown): boolean {
+  const code = error instanceof WriteError ? (error.cause as NodeJS.ErrnoException | undefined)?.code : (error as NodeJS.ErrnoException)?.code;
+  return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
+}
+
+/**
+ * Writes all of `bytes` to a descriptor. A stream the parent left non-blocking (a full pipe says EAGAIN) is
+ * waited for, a few milliseconds at a time, rather than taken for a failure.
+ */
+function writeAll(descriptor: number, bytes: Buffer, onProgress?: (written: number) => void): void {
+  let written = 0;
+  while (written < bytes.length) {
+    try {
+      written += writeSync(descriptor, bytes, written);
+      onProgress?.(written);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      Atomics.wait(sleeper, 0, 0, DRAIN_WAIT_MS);
+    }
+  }
+}
+
+/**
+ * Text for standard output or error, through the stream itself (so it follows what was printed before, at the
+ * stream's own offset when it is a file). A failure there is reported once, at exit, by bin/eaglewing.js.
+ */
+function writeStandard(stream: StandardStream, text: string): void {
+  const target = stream === 1 ? process.stdout : process.stderr;
+  if (!target.destroyed) target.write(text);
 }
 
 /**
  * Writes a whole file. A regular file (or a new one) is written beside its real self and renamed over
- * it, so it is never half-written and a link to it stays a link; anything else (a device, a pipe,
- * /dev/stdout) is written straight; `-` is standard output.
+ * it, so it is never half-written and a link to it stays a link; meanwhile it holds the file's lock, so
+ * it never replaces a file a live run is writing (--force or not). A file that is not empty is replaced
+ * only with `replace` (it may have appeared during the work). Anything else (a device, a named pipe) is
+ * written straight, and standard output or error (`-`, /dev/stdout, the shell's pipe or file) through the stream.
  */
-export function writeWholeFile(path: string, text: string): void {
-  if (path === STDOUT) {
-    process.stdout.write(text);
+export function writeWholeFile(path: string, text: string, rules: ReplaceRules = {}): void {
+  const stream = standardStream(path);
+  if (stream !== undefined) {
+    writeStandard(stream, text);
+    return;
+  }
+  const stats = statsOf(path);
+  if (stats && !stats.isFile()) {
+    try {
+      // by the path as given: the kernel follows /proc's links, which readlink cannot
+      writeFileSync(path, text);
+    } catch (error) {
+      throw writeError(path, error);
+    }
     return;
   }
   const target = followLinks(path);
-  const stats = statSync(target, { throwIfNoEntry: false });
+  const lock = OutputLock.acquire(path);
   try {
-    if (stats && !stats.isFile()) {
-      writeFileSync(target, text);
-      return;
-    }
+    if (!rules.replace && outputExists(target)) throw new WriteError(`${quote(path)} was made by something else while this run worked; it is kept (add --force to replace it)`);
     const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
     try {
       writeFileSync(temporary, text);
@@ -159,51 +266,179 @@ export function writeWholeFile(path: string, text: string): void {
       } catch {
         // it was never made
       }
-      throw error;
+      throw writeError(path, error);
     }
-  } catch (error) {
-    throw writeError(path, error);
+  } finally {
+    lock.release();
   }
 }
 
 /**
- * A lock beside an output that a run appends to, so that a second run on the same file stops before
- * it writes anything. It holds the owner's process id; a lock whose process is gone is stale and taken over.
+ * Writes several whole files after the work, each tried even when one before it failed (a full disk for the
+ * CSV may leave room for nothing else, but a chart elsewhere is still written); the failures are thrown as one.
+ */
+export function writeWholeFiles(files: readonly { path: string; text: () => string; rules?: ReplaceRules }[]): void {
+  const failures: Error[] = [];
+  for (const file of files) {
+    try {
+      writeWholeFile(file.path, file.text(), file.rules);
+    } catch (error) {
+      if (!(error instanceof WriteError || error instanceof InputError)) throw error;
+      failures.push(error);
+    }
+  }
+  if (failures.length === 1) throw failures[0];
+  if (failures.length > 1) throw new WriteError(failures.map((failure) => failure.message).join('; '));
+}
+
+/** Whether any of these outputs is standard output: the command's own result then goes to standard error. */
+export function carriesStandardOutput(paths: readonly (string | undefined)[]): boolean {
+  return paths.some((path) => path !== undefined && standardStream(path) === 1);
+}
+
+/** The first line of an eaglewing lock; locks written before it held the process id alone, and are still read. */
+const LOCK_LINE = /^eaglewing (\d+)\n?$/;
+const OLD_LOCK_LINE = /^(\d+)\n$/;
+/** How long a lock found empty (another run between making it and writing its line) is given to be written. */
+const EMPTY_LOCK_WAIT_MS = 200;
+
+/** Errors making a lock that say the place is wrong (exit 2) rather than that a write failed (exit 4). */
+const PLACE_ERRORS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR', 'ELOOP', 'ENAMETOOLONG']);
+
+/**
+ * A lock beside an output, `F.lock`, so that a second run on the same file stops before it writes anything.
+ * Its one line is `eaglewing <pid>`. A lock whose process is gone is stale and taken over; anything else by
+ * that name (a directory, an unreadable file, a file eaglewing did not write) is left alone and refused.
  */
 export class OutputLock {
-  private constructor(private readonly file: string | undefined) {}
+  private constructor(
+    private readonly file: string | undefined,
+    private readonly line: string,
+  ) {}
+
+  private readonly onExit = () => this.release();
+
+  /** The lock's name beside an output, or undefined for outputs that take none (streams, devices, pipes). */
+  static fileFor(path: string): string | undefined {
+    if (standardStream(path) !== undefined) return undefined;
+    const stats = statsOf(path);
+    if (stats && !stats.isFile()) return undefined;
+    return `${followLinks(path)}.lock`;
+  }
+
+  /** Refuses, before any work, an output a live run holds; removes a stale lock. Takes no lock itself. */
+  static refuseHeld(path: string): void {
+    const file = OutputLock.fileFor(path);
+    if (file !== undefined) OutputLock.clearStale(path, file);
+  }
+
+  /**
+   * The process of a live eaglewing run writing `path`, if any: for warning that an input is still being
+   * written. Looks only; a missing, stale, foreign or unreadable lock is none.
+   */
+  static liveWriter(path: string): number | undefined {
+    const file = OutputLock.fileFor(path);
+    if (file === undefined) return undefined;
+    try {
+      const text = readFileSync(file, 'latin1');
+      const match = LOCK_LINE.exec(text) ?? OLD_LOCK_LINE.exec(text);
+      const owner = match ? Number(match[1]) : NaN;
+      return Number.isSafeInteger(owner) && owner > 0 && processAlive(owner) ? owner : undefined;
+    } catch {
+      return undefined;
+    }
+  }
 
   static acquire(path: string): OutputLock {
-    if (path === STDOUT) return new OutputLock(undefined);
-    const target = followLinks(path);
-    const stats = statSync(target, { throwIfNoEntry: false });
-    if (stats && !stats.isFile()) return new OutputLock(undefined);
-    const file = `${target}.lock`;
-    for (let attempt = 0; attempt < 2; attempt++) {
+    const file = OutputLock.fileFor(path);
+    const line = `eaglewing ${process.pid}\n`;
+    if (file === undefined) return new OutputLock(undefined, line);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      let descriptor: number;
       try {
-        const descriptor = openSync(file, 'wx');
-        writeSync(descriptor, `${process.pid}\n`);
-        closeSync(descriptor);
-        const lock = new OutputLock(file);
-        process.once('exit', () => lock.release());
-        return lock;
+        descriptor = openSync(file, 'wx', 0o644);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw writeError(file, error);
+        const code = errorCode(error);
+        if (code === 'EEXIST') {
+          OutputLock.clearStale(path, file);
+          continue;
+        }
+        if (PLACE_ERRORS.has(code)) throw new InputError(`cannot make the lock ${quote(file)} for ${quote(path)}: ${code}`);
+        throw new WriteError(`cannot make the lock ${quote(file)}: ${code}`, { cause: error });
       }
-      const owner = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isSafeInteger(owner) && owner > 0 && processAlive(owner)) {
-        throw new InputError(`${quote(path)} is being written by another eaglewing run (process ${owner}); wait for it to finish, or remove ${quote(file)} if that process is not eaglewing`);
+      try {
+        writeAll(descriptor, Buffer.from(line));
+      } catch (error) {
+        // a lock without its line would look like someone else's file: none is left behind
+        closeSync(descriptor);
+        try {
+          unlinkSync(file);
+        } catch {
+          // already gone
+        }
+        throw new WriteError(`cannot write the lock ${quote(file)}: ${errorCode(error)}`, { cause: error });
       }
-      // stale: its process is gone
-      unlinkSync(file);
+      closeSync(descriptor);
+      const lock = new OutputLock(file, line);
+      process.once('exit', lock.onExit);
+      return lock;
     }
-    throw new InputError(`cannot take the lock ${quote(file)}`);
+    throw new InputError(`cannot take the lock ${quote(file)}: other runs keep making it`);
+  }
+
+  /**
+   * Looks at an existing lock: refuses one a live run holds, and anything eaglewing did not write; removes
+   * a stale one (its process gone). Returns quietly when there is no lock (any more).
+   */
+  private static clearStale(path: string, file: string): void {
+    const named = `the lock ${quote(file)}`;
+    let owner: number | undefined;
+    for (let waited = 0; ; waited += DRAIN_WAIT_MS) {
+      let stats;
+      try {
+        stats = lstatSync(file, { throwIfNoEntry: false });
+      } catch (error) {
+        throw new InputError(`cannot look at ${named}: ${errorCode(error)}`);
+      }
+      if (!stats) return;
+      if (stats.isDirectory()) throw new InputError(`${named} is a directory, not an eaglewing lock: remove it, or write to another file`);
+      if (!stats.isFile()) throw new InputError(`${named} is not an eaglewing lock (not a plain file): remove it, or write to another file`);
+      let text: string;
+      try {
+        text = readFileSync(file, 'latin1');
+      } catch (error) {
+        if (errorCode(error) === 'ENOENT') return;
+        throw new InputError(`cannot read ${named}: ${errorCode(error)}; remove it if no eaglewing run is writing ${quote(path)}`);
+      }
+      // a run makes its lock, then writes its line: an empty lock is given a moment
+      if (text === '' && waited < EMPTY_LOCK_WAIT_MS) {
+        Atomics.wait(sleeper, 0, 0, DRAIN_WAIT_MS);
+        continue;
+      }
+      const match = LOCK_LINE.exec(text) ?? OLD_LOCK_LINE.exec(text);
+      owner = match ? Number(match[1]) : undefined;
+      if (owner === undefined || !Number.isSafeInteger(owner) || owner <= 0) {
+        throw new InputError(`${named} is not an eaglewing lock, so it is left as it is: remove it, or write to another file`);
+      }
+      break;
+    }
+    if (owner === process.pid || processAlive(owner)) {
+      throw new InputError(`${quote(path)} is being written by another eaglewing run (process ${owner}, ${named}); wait for it to finish, or remove the lock if process ${owner} is not eaglewing`);
+    }
+    try {
+      unlinkSync(file);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'ENOENT') return;
+      throw new InputError(`${named} is stale (process ${owner} is gone) but cannot be removed: ${code}; remove it by hand`);
+    }
   }
 
   release(): void {
     if (this.file === undefined) return;
+    process.removeListener('exit', this.onExit);
     try {
-      if (readFileSync(this.file, 'utf8').trim() === String(process.pid)) unlinkSync(this.file);
+      if (readFileSync(this.file, 'latin1') === this.line) unlinkSync(this.file);
     } catch {
       // already gone
     }
@@ -249,9 +484,10 @@ export class RowAppender {
     this.size = regular ? fstatSync(descriptor).size : 0;
   }
 
-  /** A new file (replacing the old one), or the end of an existing one; `-` is standard output. */
+  /** A new file (replacing the old one), or the end of an existing one; standard output or error (`-`, /dev/stdout) as the stream. */
   static open(path: string, append: boolean): RowAppender {
-    if (path === STDOUT) return new RowAppender(path, 1, false);
+    const stream = standardStream(path);
+    if (stream !== undefined) return new RowAppender(path, stream, false);
     try {
       const descriptor = openSync(path, append ? 'a' : 'w');
       return new RowAppender(path, descriptor, fstatSync(descriptor).isFile());
@@ -271,7 +507,7 @@ export class RowAppender {
     const bytes = Buffer.from(text, 'utf8');
     let written = 0;
     try {
-      while (written < bytes.length) written += writeSync(this.descriptor, bytes, written);
+      writeAll(this.descriptor, bytes, (done) => (written = done));
       this.size += bytes.length;
     } catch (error) {
       if (this.regular && written > 0) {
@@ -299,6 +535,6 @@ export class RowAppender {
   }
 
   close(): void {
-    if (this.descriptor !== 1) closeSync(this.descriptor);
+    if (this.descriptor !== 1 && this.descriptor !== 2) closeSync(this.descriptor);
   }
 }
