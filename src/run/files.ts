@@ -445,21 +445,6 @@ export class OutputLock {
   }
 }
 
-/**
- * The process id of a live eaglewing run still writing this file (its `.lock` names a running
- * process), or undefined: read only, for readers such as merge that must not take half a run.
- */
-export function liveWriter(path: string): number | undefined {
-  if (path === STDOUT) return undefined;
-  let owner: number;
-  try {
-    owner = Number(readFileSync(`${followLinks(path)}.lock`, 'utf8').trim());
-  } catch {
-    return undefined;
-  }
-  return Number.isSafeInteger(owner) && owner > 0 && owner !== process.pid && processAlive(owner) ? owner : undefined;
-}
-
 function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

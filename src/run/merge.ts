@@ -3,7 +3,7 @@ import { quote } from '../text.js';
 import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { readDealRows, summarize, type DealRow, type SummaryRow } from './csv.js';
-import { liveWriter } from './files.js';
+import { OutputLock } from './files.js';
 import { readRecord, recordPath, type RunRecord } from './record.js';
 
 export interface MergeOptions {
@@ -95,7 +95,7 @@ function readInput(file: string, options: MergeOptions, warnings: string[]): Inp
   const record = readRecord(file);
   const command = (options.continueCommand ?? fallbackCommand)(file, record);
   // a file still being written is half a run, whatever its rows say
-  const writer = liveWriter(file);
+  const writer = OutputLock.liveWriter(file);
   if (writer !== undefined) {
     const problem = `${quote(file)} is still being written by a running eaglewing (process ${writer})`;
     if (!options.allowPartial) throw new InputError(`${problem}: merge it when that run has finished, or add --allow-partial to merge what it holds now`);
