@@ -1,0 +1,579 @@
+// Shortens a winning line before it is printed: cycles cut, stretches replaced by shorter ones, greedy finishes; every result verified.
+import type { Deck } from '../deal.js';
+import {
+  encodeMove,
+  Game,
+  moveCard,
+  moveCount,
+  moveSource,
+  moveTarget,
+  NO_MOVE,
+  SOURCE_REDEAL,
+  SOURCE_STOCK,
+  SOURCE_TRUNK,
+  SOURCE_TURN,
+  SOURCE_WASTE,
+  TARGET_FOUNDATION,
+  TARGET_NONE,
+  toNotation,
+} from '../engine.js';
+import { WING_COUNT } from '../layout.js';
+import type { Move } from '../notation.js';
+import { GreedyPlayer } from '../players/greedy.js';
+import type { RuleSet } from '../rules.js';
+import { playDeal } from '../run/play.js';
+import { verify } from '../verify.js';
+
+export type ShortenEffort = 'normal' | 'shortest';
+
+export interface ShortenOptions {
+  /** 'normal' (default): one round of cheap searches; 'shortest': deeper searches, repeated until nothing is gained. */
+  effort?: ShortenEffort;
+}
+
+/**
+ * How hard each effort looks: per round, how many moves a replacement stretch may have (the depth of
+ * the search from each position of the line). The first rounds are shallow: the greedy finishes
+ * usually cut most of the line, and the deeper searches then run on what is left. The last depth
+ * repeats until a round gains nothing or `rounds` have run.
+ */
+interface Effort {
+  depths: readonly number[];
+  rounds: number;
+  /** Shorten both the solver's line and the greedy player's (else only the shorter of the two). */
+  bothStarts: boolean;
+}
+const EFFORTS: Record<ShortenEffort, Effort> = {
+  normal: { depths: [0, 1], rounds: 2, bothStarts: false },
+  shortest: { depths: [1, 2], rounds: 8, bothStarts: true },
+};
+
+/*
+ * A position's key, read through Game's readers only (the packed layout belongs to position.ts):
+ * 8 wing codes (0 = empty, else top card and height), then foundations, trunk/pointer/redeals, and
+ * the stock places still filled (two words). Keys with the wing codes sorted are equal exactly when
+ * the positions are equal up to a renumbering of the wings: such positions play alike, since a
+ * trunk fill only ever finds one empty wing (every move empties at most one, and it is filled at once).
+ */
+const KEY_WORDS = WING_COUNT + 4;
+
+function readKey(game: Game, out: Int32Array, at: number, withStock = true): void {
+  for (let wing = 0; wing < WING_COUNT; wing++) {
+    const height = game.wingHeight(wing);
+    out[at + wing] = height === 0 ? 0 : ((game.wingTop(wing) + 1) << 4) | height;
+  }
+  let foundations = 0;
+  for (let suit = 0; suit < 4; suit++) foundations |= game.foundationHeight(suit) << (suit * 4);
+  out[at + WING_COUNT] = foundations;
+  out[at + WING_COUNT + 1] = game.trunkCount() | (game.stockPointer() << 5) | (game.redealsUsed() << 11);
+  if (withStock) readStockPlaces(game, out, at);
+}
+
+/** The stock places still filled, two words of the key: only waste and stock plays change them (the caller knows when). */
+function readStockPlaces(game: Game, out: Int32Array, at: number): void {
+  let low = 0;
+  let high = 0;
+  const places = game.layout.stockLength;
+  for (let place = 0; place < places; place++) {
+    if (!game.stockPlaceFilled(place)) continue;
+    if (place < 32) low |= 1 << place;
+    else high |= 1 << (place - 32);
+  }
+  out[at + WING_COUNT + 2] = low;
+  out[at + WING_COUNT + 3] = high;
+}
+
+/** Whether a move can take a card out of the stock or waste (so the key's stock words must be read again). */
+function takesStockCard(code: number): boolean {
+  const source = moveSource(code);
+  return source === SOURCE_WASTE || source === SOURCE_STOCK;
+}
+
+/** Sorts the 8 wing codes of a key in place (insertion sort: 8 numbers). */
+function sortWings(key: Int32Array, at: number): void {
+  for (let i = at + 1; i < at + WING_COUNT; i++) {
+    const value = key[i];
+    let j = i - 1;
+    while (j >= at && key[j] > value) {
+      key[j + 1] = key[j];
+      j--;
+    }
+    key[j + 1] = value;
+  }
+}
+
+function hashKey(key: Int32Array, at: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = at; i < at + KEY_WORDS; i++) hash = Math.imul(hash ^ key[i], 0x01000193);
+  return hash | 0;
+}
+
+function sameKey(a: Int32Array, at: number, b: Int32Array, bt: number): boolean {
+  for (let i = 0; i < KEY_WORDS; i++) if (a[at + i] !== b[bt + i]) return false;
+  return true;
+}
+
+/** The engine move that `move` is in the game's position, or NO_MOVE (no strings: compares the fields). */
+function codeFor(game: Game, move: Move, buffer: Int32Array): number {
+  const source =
+    move.source === 'W' ? move.fromWing - 1 : move.source === 'X' ? SOURCE_WASTE : move.source === 'K' ? SOURCE_TRUNK : move.source === 'S' ? SOURCE_STOCK : move.source === 'T' ? SOURCE_TURN : SOURCE_REDEAL;
+  const target = move.target === 'F' ? TARGET_FOUNDATION : move.target === 'W' ? move.toWing - 1 : TARGET_NONE;
+  const count = game.legalMoves(buffer);
+  for (let i = 0; i < count; i++) {
+    const code = buffer[i];
+    if (moveSource(code) === source && moveTarget(code) === target && moveCount(code) === move.count) return code;
+  }
+  return NO_MOVE;
+}
+
+/** The same move with its wings renumbered by `map` (line wing -> played wing). */
+function mapMove(code: number, map: Int8Array): number {
+  const source = moveSource(code);
+  const target = moveTarget(code);
+  return encodeMove(source < WING_COUNT ? map[source] : source, target < WING_COUNT ? map[target] : target, moveCount(code), moveCard(code));
+}
+
+function isLegal(game: Game, code: number, buffer: Int32Array): boolean {
+  const count = game.legalMoves(buffer);
+  for (let i = 0; i < count; i++) if (buffer[i] === code) return true;
+  return false;
+}
+
+/** A winning line as engine moves, with every position along it (n moves, n + 1 positions). */
+class Line {
+  readonly positions: Int32Array[] = [];
+  /** Per position, its key with the wings sorted. */
+  readonly keys: Int32Array;
+  /** Per position, its key as played (wings in place), for renumbering. */
+  readonly rawKeys: Int32Array;
+  /** Sorted-key hash -> indices of the positions with that hash, ascending. */
+  readonly byHash = new Map<number, number[]>();
+
+  constructor(
+    game: Game,
+    readonly codes: Int32Array,
+  ) {
+    const n = codes.length;
+    this.keys = new Int32Array((n + 1) * KEY_WORDS);
+    this.rawKeys = new Int32Array((n + 1) * KEY_WORDS);
+    game.reset();
+    for (let i = 0; i <= n; i++) {
+      this.positions.push(game.snapshot());
+      readKey(game, this.rawKeys, i * KEY_WORDS);
+      this.keys.set(this.rawKeys.subarray(i * KEY_WORDS, (i + 1) * KEY_WORDS), i * KEY_WORDS);
+      sortWings(this.keys, i * KEY_WORDS);
+      const hash = hashKey(this.keys, i * KEY_WORDS);
+      const list = this.byHash.get(hash);
+      if (list) list.push(i);
+      else this.byHash.set(hash, [i]);
+      if (i < n) game.applyUnsaved(codes[i]);
+    }
+  }
+
+  get length(): number {
+    return this.codes.length;
+  }
+
+  /** The last position of the line after `after` whose sorted key equals `key` at `at`, or -1. */
+  lastMatch(key: Int32Array, at: number, hash: number, after: number): number {
+    const list = this.byHash.get(hash);
+    if (!list) return -1;
+    for (let k = list.length - 1; k >= 0 && list[k] > after; k--) {
+      if (sameKey(this.keys, list[k] * KEY_WORDS, key, at)) return list[k];
+    }
+    return -1;
+  }
+}
+
+/** A way from position `from` of the line to position `to`: `moves` (in the line's wing numbers at `from`), then wings renamed by `rename`. */
+interface Shortcut {
+  from: number;
+  to: number;
+  moves: Int32Array;
+  /** rename[w] = the wing, in the numbering at the shortcut's end, that holds what wing w holds in position `to` of the line. */
+  rename: Int8Array;
+}
+
+/** rename[w] such that the reached position's wing rename[w] holds what the line's wing w holds (empty wings paired in order). */
+function renaming(reached: Int32Array, reachedAt: number, line: Int32Array, lineAt: number): Int8Array {
+  const rename = new Int8Array(WING_COUNT);
+  let used = 0;
+  for (let w = 0; w < WING_COUNT; w++) {
+    for (let v = 0; v < WING_COUNT; v++) {
+      if ((used & (1 << v)) === 0 && reached[reachedAt + v] === line[lineAt + w]) {
+        rename[w] = v;
+        used |= 1 << v;
+        break;
+      }
+    }
+  }
+  return rename;
+}
+
+/**
+ * From each position of the line, every sequence of at most `depth` moves (depth-first with undo: no
+ * position objects), looking each reached position up among the later positions of the line, up to
+ * wing renumbering. Depth 0 finds cycles. Keeps, per start, the shortcut that saves the most moves.
+ */
+function findShortcuts(game: Game, line: Line, depth: number): (Shortcut | undefined)[] {
+  const n = line.length;
+  const best: (Shortcut | undefined)[] = new Array(n);
+  const buffers = Array.from({ length: depth + 1 }, () => new Int32Array(256));
+  const counts = new Int32Array(depth + 1);
+  const next = new Int32Array(depth + 1);
+  const path = new Int32Array(depth);
+  const key = new Int32Array(KEY_WORDS);
+  // the key as played at each depth (the stock words are carried down unless a move takes a stock card)
+  const raws = new Int32Array((depth + 1) * KEY_WORDS);
+  for (let from = 0; from < n; from++) {
+    game.restore(line.positions[from]);
+    raws.set(line.rawKeys.subarray(from * KEY_WORDS, (from + 1) * KEY_WORDS));
+    let bestGain = 0;
+    let bestTo = -1;
+    let bestPath = path.subarray(0, 0);
+    let bestRaw = raws.subarray(0, KEY_WORDS);
+    // look at the start itself (a cycle), then depth-first below it
+    let d = 0;
+    for (;;) {
+      const at = d * KEY_WORDS;
+      for (let i = 0; i < KEY_WORDS; i++) key[i] = raws[at + i];
+      sortWings(key, 0);
+      const to = line.lastMatch(key, 0, hashKey(key, 0), from + d);
+      if (to >= 0 && to - from - d > bestGain) {
+        bestGain = to - from - d;
+        bestTo = to;
+        bestPath = path.slice(0, d);
+        bestRaw = raws.slice(at, at + KEY_WORDS);
+      }
+      counts[d] = d < depth && !game.isWon() ? game.legalMoves(buffers[d]) : 0;
+      next[d] = 0;
+      // the next move to try: deepest level with moves left
+      while (next[d] >= counts[d] && d > 0) {
+        game.undo();
+        d--;
+      }
+      if (next[d] >= counts[d]) break;
+      const move = buffers[d][next[d]++];
+      path[d] = move;
+      game.apply(move);
+      d++;
+      readKey(game, raws, d * KEY_WORDS, false);
+      if (takesStockCard(move)) readStockPlaces(game, raws, d * KEY_WORDS);
+      else {
+        raws[d * KEY_WORDS + WING_COUNT + 2] = raws[(d - 1) * KEY_WORDS + WING_COUNT + 2];
+        raws[d * KEY_WORDS + WING_COUNT + 3] = raws[(d - 1) * KEY_WORDS + WING_COUNT + 3];
+      }
+    }
+    if (bestTo >= 0) {
+      best[from] = {
+        from,
+        to: bestTo,
+        moves: bestPath,
+        rename: renaming(bestRaw, 0, line.rawKeys, bestTo * KEY_WORDS),
+      };
+    }
+  }
+  return best;
+}
+
+/*
+ * The full-information greedy finisher: knows every card, plays by a fixed order of preference
+ * (foundation plays, builds that bring out a trunk card, waste and trunk builds, parking the waste
+ * card in a space when the card under it can then go up, turning, redealing), never returns to a
+ * position it has seen, and gives up after `cap` moves.
+ */
+function greedyScore(game: Game, code: number): number {
+  const source = moveSource(code);
+  const target = moveTarget(code);
+  if (target === TARGET_FOUNDATION) return source < WING_COUNT ? 100 : source === SOURCE_TRUNK ? 95 : 90;
+  if (target < WING_COUNT) {
+    const targetHeight = game.wingHeight(target);
+    if (source < WING_COUNT) return targetHeight > 0 && game.wingHeight(source) === moveCount(code) && game.trunkCount() > 0 ? 80 : 0;
+    if (targetHeight > 0 && source === SOURCE_TRUNK) return 75;
+    if (targetHeight > 0 && source === SOURCE_WASTE) return 70;
+    if (targetHeight === 0 && source === SOURCE_WASTE) {
+      const top = game.wasteTopIndex();
+      for (let place = top - 1; place >= 0; place--) {
+        if (!game.stockPlaceFilled(place)) continue;
+        return game.canGoToFoundation(game.layout.stockCards[place]) ? 60 : 0;
+      }
+    }
+    return 0;
+  }
+  if (source === SOURCE_TURN) return 20;
+  if (source === SOURCE_REDEAL) return 10;
+  return 0;
+}
+
+/*
+ * Every move the finisher makes is progress, so it cannot go round in circles: a foundation play
+ * raises the foundations, a build that empties its wing brings a trunk card out, a waste or trunk
+ * card played anywhere leaves its pile for good, a turn moves the stock pointer on and a redeal uses
+ * one up. (Cards out of stock and trunk plus foundation cards, redeals used, stock pointer) grows
+ * with every move, in that order.
+ *
+ * The finisher's choice depends on the position alone, so finishes from neighbouring positions of a
+ * line soon run into each other: each position it has played from is kept (its key, the move chosen,
+ * the position that follows, and how many moves from there win, or -1), and a finish stops as soon as
+ * it reaches a position already known.
+ */
+class Finisher {
+  private readonly buffer = new Int32Array(256);
+  private readonly key = new Int32Array(KEY_WORDS);
+  private keys = new Int32Array(1024 * KEY_WORDS);
+  private chosen = new Int32Array(1024);
+  private following = new Int32Array(1024);
+  private toWin = new Int32Array(1024);
+  private entries = 0;
+  /** Open addressing: entry + 1, 0 = free. */
+  private slots = new Int32Array(4096);
+  private readonly path: number[] = [];
+
+  private find(hash: number): number {
+    const mask = this.slots.length - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.slots[slot] - 1;
+      if (entry < 0 || sameKey(this.keys, entry * KEY_WORDS, this.key, 0)) return entry;
+    }
+  }
+
+  private add(hash: number): number {
+    if (this.entries === this.chosen.length) {
+      const grow = (array: Int32Array, size: number) => {
+        const bigger = new Int32Array(size);
+        bigger.set(array);
+        return bigger;
+      };
+      this.keys = grow(this.keys, this.keys.length * 2);
+      this.chosen = grow(this.chosen, this.chosen.length * 2);
+      this.following = grow(this.following, this.following.length * 2);
+      this.toWin = grow(this.toWin, this.toWin.length * 2);
+    }
+    if ((this.entries + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
+    const entry = this.entries++;
+    this.keys.set(this.key, entry * KEY_WORDS);
+    const mask = this.slots.length - 1;
+    let slot = hash & mask;
+    while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+    this.slots[slot] = entry + 1;
+    return entry;
+  }
+
+  private rehash(size: number): void {
+    this.slots = new Int32Array(size);
+    const mask = size - 1;
+    for (let entry = 0; entry < this.entries; entry++) {
+      let slot = hashKey(this.keys, entry * KEY_WORDS) & mask;
+      while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
+      this.slots[slot] = entry + 1;
+    }
+  }
+
+  /** The greedy finish from the game's position (the game is moved along): how many moves win, or -1. */
+  finish(game: Game): number {
+    const path = this.path;
+    path.length = 0;
+    let known = -1;
+    for (;;) {
+      readKey(game, this.key, 0);
+      const hash = hashKey(this.key, 0);
+      known = this.find(hash);
+      if (known >= 0) break;
+      const entry = this.add(hash);
+      if (path.length > 0) this.following[path[path.length - 1]] = entry;
+      path.push(entry);
+      this.following[entry] = -1;
+      if (game.isWon()) {
+        this.toWin[entry] = 0;
+        break;
+      }
+      const count = game.legalMoves(this.buffer);
+      let chosen = NO_MOVE;
+      let chosenScore = 0;
+      for (let i = 0; i < count; i++) {
+        const score = greedyScore(game, this.buffer[i]);
+        if (score > chosenScore) {
+          chosen = this.buffer[i];
+          chosenScore = score;
+        }
+      }
+      this.chosen[entry] = chosen;
+      if (chosen === NO_MOVE) {
+        this.toWin[entry] = -1;
+        break;
+      }
+      game.applyUnsaved(chosen);
+    }
+    if (path.length === 0) return this.toWin[known];
+    if (known >= 0) this.following[path[path.length - 1]] = known;
+    // back along the path: each position is one move further from the win than the next
+    for (let k = path.length - (known >= 0 ? 1 : 2); k >= 0; k--) {
+      const after = this.toWin[this.following[path[k]]];
+      this.toWin[path[k]] = after < 0 ? -1 : after + 1;
+    }
+    return this.toWin[path[0]];
+  }
+
+  /** The moves of the greedy finish from `position`, which finish() has measured as a win. */
+  movesFrom(game: Game, position: Int32Array): Int32Array {
+    game.restore(position);
+    readKey(game, this.key, 0);
+    let entry = this.find(hashKey(this.key, 0));
+    const moves = new Int32Array(this.toWin[entry]);
+    for (let k = 0; k < moves.length; k++) {
+      moves[k] = this.chosen[entry];
+      entry = this.following[entry];
+    }
+    return moves;
+  }
+}
+
+/**
+ * One round: shortcuts from every position, greedy finishes from every position, then the
+ * shortest way through the line using them (a shortest path over positions 0…n, steps going
+ * forward only), wings renumbered after every shortcut that lands on a renumbered position.
+ */
+function shortenRound(game: Game, line: Line, depth: number, finisher: Finisher): Int32Array {
+  const n = line.length;
+  const shortcuts = findShortcuts(game, line, depth);
+  // greedy finishes: the cheapest from each position, as a way to the end
+  const finishes = new Int32Array(n).fill(-1);
+  for (let from = 0; from < n; from++) {
+    game.restore(line.positions[from]);
+    const length = finisher.finish(game);
+    if (length >= 0 && length < n - from) finishes[from] = length;
+  }
+  // shortest path: cost[i] = fewest moves to reach line position i (up to renumbering)
+  const cost = new Int32Array(n + 1).fill(0x3fffffff);
+  const via = new Int8Array(n + 1); // 0 along the line, 1 by a shortcut, 2 by a finish
+  const viaFrom = new Int32Array(n + 1);
+  cost[0] = 0;
+  for (let i = 0; i < n; i++) {
+    if (cost[i] + 1 < cost[i + 1]) {
+      cost[i + 1] = cost[i] + 1;
+      via[i + 1] = 0;
+      viaFrom[i + 1] = i;
+    }
+    const shortcut = shortcuts[i];
+    if (shortcut && cost[i] + shortcut.moves.length < cost[shortcut.to]) {
+      cost[shortcut.to] = cost[i] + shortcut.moves.length;
+      via[shortcut.to] = 1;
+      viaFrom[shortcut.to] = i;
+    }
+    if (finishes[i] >= 0 && cost[i] + finishes[i] < cost[n]) {
+      cost[n] = cost[i] + finishes[i];
+      via[n] = 2;
+      viaFrom[n] = i;
+    }
+  }
+  if (cost[n] >= n) return line.codes;
+  // the steps taken, from the end back
+  const steps: number[] = [];
+  for (let i = n; i > 0; i = viaFrom[i]) steps.push(i);
+  steps.reverse();
+  // played forward: map[w] = the wing played for the line's wing w
+  const map = Int8Array.from({ length: WING_COUNT }, (_, w) => w);
+  const out: number[] = [];
+  let at = 0;
+  for (const step of steps) {
+    const kind = via[step];
+    if (kind === 0) out.push(mapMove(line.codes[at], map));
+    else if (kind === 2) for (const code of finisher.movesFrom(game, line.positions[at])) out.push(mapMove(code, map));
+    else {
+      const shortcut = shortcuts[at]!;
+      for (const code of shortcut.moves) out.push(mapMove(code, map));
+      const composed = new Int8Array(WING_COUNT);
+      for (let w = 0; w < WING_COUNT; w++) composed[w] = map[shortcut.rename[w]];
+      map.set(composed);
+    }
+    at = step;
+  }
+  return Int32Array.from(out);
+}
+
+/** Plays engine moves from the deal: whether each is legal and the game is won at the end. */
+function wins(game: Game, codes: Int32Array, buffer: Int32Array): boolean {
+  game.reset();
+  for (const code of codes) {
+    if (game.isWon() || !isLegal(game, code, buffer)) return false;
+    game.applyUnsaved(code);
+  }
+  return game.isWon();
+}
+
+function checked(deck: Deck, rules: RuleSet, moves: Move[], what: string): boolean {
+  const result = verify(deck, rules, moves);
+  if (result.status === 'ok') return true;
+  if (process.env.EAGLEWING_CHECKS === '1') throw new Error(`shortenLine: ${what} fails verification: ${result.reason ?? result.status}`);
+  return false;
+}
+
+/**
+ * A winning line no longer than `moves` (RULES §5 moves from the deal, as Solver.solve gives them):
+ * cycles cut (also up to wing renumbering), stretches replaced by shorter ones found by a bounded
+ * search, the end replaced by a full-information greedy finish where that is shorter, and the no-peek
+ * greedy player's own win taken when it is shorter still. Every line returned passed verify(); a
+ * candidate that fails it is dropped (and is an Error with EAGLEWING_CHECKS=1). A line that does not
+ * win in the verifier to begin with comes back unchanged.
+ */
+export function shortenLine(deck: Deck, rules: RuleSet, moves: readonly Move[], options: ShortenOptions = {}): Move[] {
+  const effort = EFFORTS[options.effort ?? 'normal'];
+  let best: Move[] = moves.slice();
+  if (verify(deck, rules, best).status !== 'ok') return best;
+  const game = new Game(deck, rules);
+  const buffer = new Int32Array(256);
+  const solverLine = engineLine(game, moves, buffer);
+  if (solverLine === undefined) return best; // the engine and the verifier disagree: leave the line alone
+  let bestCodes = solverLine;
+  // the no-peek greedy player's win: a line to start from when it is already shorter (with 'shortest', both are tried)
+  const starts = [solverLine];
+  const greedy = playDeal(deck, rules, new GreedyPlayer());
+  const greedyLine = greedy.result === 'won' ? engineLine(game, greedy.moves, buffer) : undefined;
+  if (greedyLine !== undefined && greedyLine.length < solverLine.length) {
+    const candidate = Array.from(greedyLine, toNotation);
+    if (checked(deck, rules, candidate, "the greedy player's line")) {
+      best = candidate;
+      bestCodes = greedyLine;
+      if (effort.bothStarts) starts.push(greedyLine);
+      else starts[0] = greedyLine;
+    }
+  }
+  const finisher = new Finisher();
+  for (const start of starts) {
+    let codes = start;
+    for (let round = 0; round < effort.rounds; round++) {
+      const depth = effort.depths[Math.min(round, effort.depths.length - 1)];
+      const shorter = shortenRound(game, new Line(game, codes), depth, finisher);
+      if (shorter.length >= codes.length) {
+        if (round >= effort.depths.length - 1) break;
+        continue;
+      }
+      if (!wins(game, shorter, buffer)) {
+        if (process.env.EAGLEWING_CHECKS === '1') throw new Error('shortenLine: a shortened line does not win in the engine');
+        break;
+      }
+      codes = shorter;
+    }
+    if (codes.length < bestCodes.length) {
+      const candidate = Array.from(codes, toNotation);
+      if (checked(deck, rules, candidate, 'a shortened line')) {
+        best = candidate;
+        bestCodes = codes;
+      }
+    }
+  }
+  return best;
+}
+
+/** RULES §5 moves from the deal as engine moves, or undefined if one is not legal in the engine. */
+function engineLine(game: Game, moves: readonly Move[], buffer: Int32Array): Int32Array | undefined {
+  game.reset();
+  const codes = new Int32Array(moves.length);
+  for (let i = 0; i < moves.length; i++) {
+    const code = codeFor(game, moves[i], buffer);
+    if (code === NO_MOVE) return undefined;
+    codes[i] = code;
+    game.applyUnsaved(code);
+  }
+  return codes;
+}
