@@ -168,7 +168,7 @@ describe('reading files back (sim --resume, merge)', () => {
     const lines = made('noeol.csv');
     writeFileSync(path('noeol.csv'), lines.slice(0, 11).join('\n'));
     const resumed = run([...QUICK, '--out', path('noeol.csv'), '--resume']);
-    expect(resumed.code).toBe(0);
+    expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toBe('');
     expect(readFileSync(path('noeol.csv'), 'utf8')).toBe(lines.join('\n') + '\n');
   });

@@ -13,6 +13,7 @@ import { playDeal } from '../run/play.js';
 import { solveDecks } from '../run/pool.js';
 import { playSoFar, type GameSoFar } from '../played.js';
 import { rateLine, type Rating } from '../show/rate.js';
+import { shortenLine } from '../show/shorten.js';
 import { gameLines, gamePage, gameStepsJson, movesCount, stepsToCome, tellGame, type Outcome, type ToldGame } from '../show/game.js';
 import { solveReport, statsLines, type SolveReport } from '../show/report.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
@@ -23,7 +24,7 @@ import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
 import { addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, type PlayerFlags, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, rulesFrom } from './flags.js';
 import { dealHeading, print, useColor } from './output.js';
 
-type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string; pysol?: string; html?: string; force?: boolean; after?: string; rate?: boolean };
+type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string; pysol?: string; html?: string; force?: boolean; after?: string; rate?: boolean; shortest?: boolean };
 
 /** How one deal is shown. */
 interface Presentation {
@@ -44,8 +45,9 @@ function checkMode(command: Command, flags: SolveFlags, player: PlayerSpec): voi
     refuseUnused(command, ['stats'], 'with --deals-file (it describes one solve)');
     if (player.name !== 'thoughtful') throw new UsageError('--player works on one deal (a number or --deal)');
   }
-  if (player.name !== 'thoughtful') refuseUnused(command, ['stats', 'after', 'rate'], `for --player ${player.name} (they describe the solver's search)`);
-  if (flags.dealsFile !== undefined) refuseUnused(command, ['rate', 'after'], 'with --deals-file (it rates one solve; give moves after a | on a line instead of --after)');
+  if (player.name !== 'thoughtful') refuseUnused(command, ['stats', 'after', 'rate', 'shortest'], `for --player ${player.name} (they describe the solver's search)`);
+  if (flags.dealsFile !== undefined) refuseUnused(command, ['rate', 'after', 'shortest'], 'with --deals-file (it rates one solve; give moves after a | on a line instead of --after)');
+  if (flags.after !== undefined) refuseUnused(command, ['shortest'], 'with --after (the rest of a game is shown as the solver finds it)');
   if (flags.html === undefined) refuseUnused(command, ['force'], 'without --html (it allows replacing the page)');
   // an existing page needs --force; a file a live run holds is refused even with it
   else checkOutput('--html', flags.html, { replace: Boolean(flags.force) });
@@ -87,11 +89,15 @@ async function solveDealsFile(file: string, rules: RuleSet, options: SolverOptio
 }
 
 /** The solver's verdict on one deal, from the deal or from the position the player's moves lead to. */
-function solveOne(deck: Deck, rules: RuleSet, options: SolverOptions, sofar: GameSoFar | undefined, rate: boolean): { outcome: Outcome; report: SolveReport; stats: string } {
+function solveOne(deck: Deck, rules: RuleSet, options: SolverOptions, sofar: GameSoFar | undefined, rate: boolean, shortest: boolean): { outcome: Outcome; report: SolveReport; stats: string } {
   const solver = new Solver(options);
   const result = sofar === undefined ? solver.solve(deck, rules) : solver.solvePosition(sofar.game);
+  const found = result.moves.length;
+  // a line from the deal is shortened before it is shown (README, "Short solutions"); the rest of a game from the middle is shown as found
+  if (result.result === 'won' && sofar === undefined) result.moves = shortenLine(deck, rules, result.moves, { effort: shortest ? 'shortest' : 'normal' });
   const outcome: Outcome = { result: result.result, moves: result.result === 'won' ? result.moves : [], ms: result.ms, nodes: result.nodes, reason: result.unknownReason };
   let report: SolveReport = solveReport(deck, rules, result);
+  if (result.result === 'won') report = { ...report, foundLength: found, length: result.moves.length };
   if (sofar !== undefined) report = { ...report, after: sofar.given };
   const rating = rate && result.result === 'won' ? rateLine(sofar?.game ?? new Game(deck, rules), result.moves, solver) : undefined;
   if (rating) report = { ...report, rating };
@@ -159,6 +165,7 @@ export function register(program: Command): void {
     .option('--stats', 'also print transposition-table fill and hit rate')
     .option('--html <file>', 'also write a page that plays the game back, step by step (one self-contained HTML file; - writes it to standard output and the text to standard error)')
     .option('--force', 'replace an existing --html file')
+    .option('--shortest', 'spend more time shortening the solution shown (README, "Short solutions")')
     .option('--rate', 'also rate the deal: critical positions on the solution found (at most one move keeps it winnable) and the greedy player\'s result (RULES §9)')
     .option('--after <moves>', 'solve from the position these moves lead to (RULES §5 tokens, as verify takes them; with --pysol, PySolFC\'s own turns may be left out)');
   addRunOption(command, 'workers', 'with --deals-file: solve on this many worker threads (default: one thread)');
@@ -189,7 +196,7 @@ Examples:
       const chosen = deckFrom(numberArgument, flags);
       const autodeal = chosen.pysol !== undefined;
       const sofar = flags.after === undefined ? undefined : playSoFar(chosen.deck, rules, flags.after, autodeal);
-      const solved = player.name === 'thoughtful' ? solveOne(chosen.deck, rules, options, sofar, flags.rate ?? false) : undefined;
+      const solved = player.name === 'thoughtful' ? solveOne(chosen.deck, rules, options, sofar, flags.rate ?? false, flags.shortest ?? false) : undefined;
       const outcome = solved?.outcome ?? playOne(chosen.deck, rules, player);
       const game = tellGame(chosen.deck, rules, outcome, autodeal, sofar?.played);
       const to = carriesStandardOutput([flags.html]) ? 'stderr' : 'stdout';

@@ -98,5 +98,6 @@ export function checkRecordReplaceable(csv: string): void {
 }
 
 export function writeRecord(csv: string, record: Omit<RunRecord, 'kind' | 'version'>): void {
-  writeWholeFile(recordPath(csv), JSON.stringify({ kind: KIND, version: 1, ...record }, null, 2) + '\n');
+  // checkRecordReplaceable() has made sure, before the run, that a file by this name is a record (or absent)
+  writeWholeFile(recordPath(csv), JSON.stringify({ kind: KIND, version: 1, ...record }, null, 2) + '\n', { replace: true });
 }

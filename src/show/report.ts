@@ -14,6 +14,9 @@ export interface SolveReport {
   ms: number;
   moves: string;
   unknownReason?: string;
+  /** A won solve of one deal: the solution's length as the search found it, and as shown after shortening. */
+  foundLength?: number;
+  length?: number;
   /** solve --after: how many moves the player gave; the moves then start at that position. */
   after?: number;
   /** solve --rate: critical positions on the solution and the greedy player's result. */
