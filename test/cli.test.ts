@@ -1,4 +1,7 @@
-import { spawnSync } from 'node:child_process';
+// The CLI from outside: each command run as a process, its output, exit code and messages.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCases, ROOT } from './helpers.js';
@@ -145,5 +148,67 @@ describe('eaglewing solve', () => {
     const bad = spawnSync(process.execPath, [BIN, 'solve', '--deals-file', '-'], { input: 'AS KS\n', encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('line 1: bad deal string');
+  });
+});
+
+describe('commands printed for the user are ones they can run (README, "The eaglewing command")', () => {
+  /** PATH with no eaglewing on it, as after `npm ci` alone. */
+  const bare = (process.env.PATH ?? '').split(':').filter((folder) => folder !== '' && !existsSync(join(folder, 'eaglewing'))).join(':');
+  /** The environment of a shell with this PATH (not of npx or npm run, which these tests may run under). */
+  const shell = (path: string) => ({ ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_'))), PATH: path });
+  function help(cwd: string, path: string): string {
+    return spawnSync(process.execPath, [BIN, 'sim', '--help'], { cwd, encoding: 'utf8', env: shell(path) }).stdout;
+  }
+  /** Interrupts a sim started from `cwd` once it has written rows, and returns the resume line it printed. */
+  async function resumeLine(cwd: string, path: string): Promise<string> {
+    const child = spawn(process.execPath, [BIN, 'sim', '--preset', 'coops', '--deals', '200', '--chunk', '1', '--workers', '1', '--quiet', '--out', 'my rows.csv'], { cwd, env: shell(path), stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (data) => (stderr += data));
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        const file = join(cwd, 'my rows.csv');
+        if (existsSync(file) && readFileSync(file, 'utf8').split('\n').length > 3) {
+          clearInterval(timer);
+          child.kill('SIGINT');
+          resolve();
+        }
+      }, 20);
+    });
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(130);
+    return stderr.split('continue with:\n')[1].trim();
+  }
+  it('without eaglewing on PATH: help examples and the resume line say node and the path to bin/eaglewing.js, and the pasted line runs', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'eaglewing-paste-'));
+    try {
+      expect(help(ROOT, bare)).toContain('\n  node bin/eaglewing.js sim --preset strict,coops');
+      expect(help(folder, bare)).toContain(`\n  node ${BIN} sim --preset`);
+      const line = await resumeLine(folder, bare);
+      expect(line.startsWith(`node ${BIN} sim `)).toBe(true);
+      expect(line).toContain("'my rows.csv'");
+      const resumed = spawnSync('sh', ['-c', line], { cwd: folder, encoding: 'utf8', env: shell(bare) });
+      expect(resumed.status, resumed.stderr).toBe(0);
+      expect(readFileSync(join(folder, 'my rows.csv'), 'utf8').trim().split('\n')).toHaveLength(201);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+  it('with eaglewing on PATH (as npm link makes it): they say eaglewing', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'eaglewing-linked-'));
+    try {
+      mkdirSync(join(folder, 'bin'));
+      symlinkSync(BIN, join(folder, 'bin', 'eaglewing'));
+      const path = `${join(folder, 'bin')}:${bare}`;
+      expect(help(folder, path)).toContain('\n  eaglewing sim --preset strict,coops');
+      expect(await resumeLine(folder, path)).toMatch(/^eaglewing sim .*--resume$/);
+      // an eaglewing on PATH that is some other program does not count
+      rmSync(join(folder, 'bin', 'eaglewing'));
+      symlinkSync(process.execPath, join(folder, 'bin', 'eaglewing'));
+      expect(help(folder, path)).toContain(`\n  node ${BIN} sim --preset`);
+      // started by npx (in the checkout), they say npx eaglewing
+      const npx = spawnSync(process.execPath, [BIN, 'sim', '--help'], { cwd: ROOT, encoding: 'utf8', env: { ...shell(bare), npm_lifecycle_event: 'npx', npm_command: 'exec' } });
+      expect(npx.stdout).toContain('\n  npx eaglewing sim --preset');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -13,7 +13,7 @@ import { DEFAULT_CHUNK, parseShard, type SimJob } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
 import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, presetList, refuseIgnoredPlayerOptions, type RuleFlags, workersFrom } from './flags.js';
-import { print, shellWord, summaryJson, summaryTable } from './output.js';
+import { print, selfCommand, shellWord, summaryJson, summaryTable } from './output.js';
 import { EXIT_INTERRUPTED, EXIT_WRITE } from './exit.js';
 
 interface SimFlags extends PlayerFlags {
@@ -103,7 +103,8 @@ Examples:
       const summaryText = flags.json ? JSON.stringify(summaryJson(outcome.summary)) : summaryTable(outcome.summary);
       if (flags.out === STDOUT) process.stderr.write(summaryText + '\n');
       else print(summaryText);
-      const again = ['eaglewing', ...process.argv.slice(2).filter((arg) => arg !== '--resume' && arg !== '--force'), '--resume'].map(shellWord).join(' ');
+      // the command as the user can paste it here: `eaglewing` is on PATH only after `npm link`
+      const again = [selfCommand(), ...[...process.argv.slice(2).filter((arg) => arg !== '--resume' && arg !== '--force'), '--resume'].map(shellWord)].join(' ');
       if (outcome.writeError) {
         process.stderr.write(`eaglewing: ${outcome.writeError.message}; the rows before it are kept in ${quote(flags.out ?? '')}; once it can be written, continue with:\n  ${again}\n`);
         process.exitCode = EXIT_WRITE;
