@@ -1,6 +1,6 @@
 // The CLI from outside: each command run as a process, its output, exit code and messages.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -210,5 +210,36 @@ describe('commands printed for the user are ones they can run (README, "The eagl
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('text that looks right is right', () => {
+  const deal1 = () => run('deal', '1', '--string').stdout.trim();
+  it('a deal string spaced with no-break or ideographic spaces is read as spaced (--deal and --deals-file)', () => {
+    const spaced = `\u3000${deal1().replace(/ /g, '\u00A0')}\u00A0`;
+    expect(JSON.parse(run('solve', '--deal', spaced, '--json').stdout).deal).toBe(deal1());
+    const fromFile = spawnSync(process.execPath, [BIN, 'solve', '--deals-file', '-', '--json'], { input: `${spaced}\n`, encoding: 'utf8' });
+    expect(fromFile.status).toBe(0);
+    expect(JSON.parse(fromFile.stdout).deal).toBe(deal1());
+    expect(run('verify', '1', '--moves', 'T\u00A0T\u3000T').stdout).toContain('incomplete');
+  });
+  it('a UTF-16 --deals-file is named as UTF-16, with or without its byte order mark', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'eaglewing-utf16-'));
+    try {
+      const text = `${deal1()}\r\n`;
+      const little = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+      const big = Buffer.from(little.map((_, i) => little[i ^ 1]));
+      for (const [name, bytes, says] of [['le.txt', little, 'UTF-16 text (its byte order mark is FF FE'], ['be.txt', big, 'UTF-16 text (its byte order mark is FE FF'], ['bare.txt', Buffer.from(text, 'utf16le'), 'NUL bytes: UTF-16']] as const) {
+        writeFileSync(join(folder, name), bytes);
+        expectBadInput(run('solve', '--deals-file', join(folder, name)), says);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+  it('labels keep a number as given: the largest deal number and a 20-digit PySolFC number, digit for digit', () => {
+    expect(run('deal', '9007199254740991').stdout).toMatch(/^Deal 9007199254740991 /);
+    expect(run('deal', '--pysol', '99999999999999999999').stdout).toMatch(/^PySolFC game 99999999999999999999 /);
+    expect(JSON.parse(run('deal', '--pysol', '76363725874627961854', '--json').stdout).pysol).toBe('76363725874627961854');
   });
 });

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { dealFromNumber, parseDeal, parseDealNumber, type Deck } from '../deal.js';
 import { InputError, UsageError } from '../errors.js';
 import { dealFromPysolNumber, parsePysolNumber, type PysolNumber } from '../numbering/pysol.js';
-import { asciiTrim, quote } from '../text.js';
+import { quote, trimBlanks } from '../text.js';
 import { given, type RuleFlags } from './flags.js';
 
 /** Where a one-deal command's deal came from, and the name its heading gives it. */
@@ -42,18 +42,35 @@ export function deckFrom(numberArgument: string | undefined, sources: { deal?: s
   return { deck: dealFromNumber(number), number, label: `Deal ${number}` };
 }
 
+/**
+ * A file's bytes as UTF-8 text; a UTF-16 file (Windows' "Unicode", PowerShell's `>`) is named as such
+ * rather than read as a line of junk, and so is any other text that is not UTF-8.
+ */
+export function utf8Text(bytes: Uint8Array, what: string): string {
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'FF FE, little-endian' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'FE FF, big-endian' : undefined;
+  const convert = 'save it as UTF-8 (iconv -f UTF-16 -t UTF-8, or "UTF-8" in the editor\'s Save As)';
+  if (utf16 !== undefined) throw new InputError(`${what} is UTF-16 text (its byte order mark is ${utf16}): ${convert}`);
+  if (bytes.includes(0)) throw new InputError(`${what} holds NUL bytes: UTF-16 text without a byte order mark? ${convert}`);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new InputError(`${what} is not UTF-8 text: save it as UTF-8`);
+  }
+}
+
 /** Deal strings, one per line (blank lines skipped); every bad line is reported before anything is solved. */
 export function readDealsFile(file: string): Deck[] {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    bytes = readFileSync(file === '-' ? 0 : file);
   } catch (error) {
     throw new InputError(`cannot read --deals-file ${quote(file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
+  const text = utf8Text(bytes, `--deals-file ${quote(file)}`);
   const decks: Deck[] = [];
   const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split(/\r?\n/);
   lines.forEach((line, index) => {
-    if (asciiTrim(line) === '') return;
+    if (trimBlanks(line) === '') return;
     try {
       decks.push(parseDeal(line));
     } catch (error) {
