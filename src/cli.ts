@@ -10,6 +10,7 @@ import { register as registerSolve } from './commands/solve.js';
 import { register as registerSweep } from './commands/sweep.js';
 import { register as registerVerify } from './commands/verify.js';
 import { InputError, UsageError, WriteError } from './errors.js';
+import { refuseSpacedPresets } from './commands/flags.js';
 import { runnableHelp, selfCommand } from './commands/output.js';
 import { quote } from './text.js';
 
@@ -77,6 +78,7 @@ Rules: RULES.md (cited as RULES §N).`,
 export async function main(argv: string[] = process.argv): Promise<number> {
   const program = buildProgram(argv.slice(2));
   try {
+    refuseSpacedPresets(argv.slice(2));
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT_OK;
   } catch (error) {

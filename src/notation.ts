@@ -73,6 +73,15 @@ export function splitMoveList(text: string): string[] {
     .filter((token) => token !== '');
 }
 
+/**
+ * `1. QD wing 3 → foundation …`, pasted from solve's text: those lines are for reading, and verify wants
+ * the tokens, which solve prints with --json.
+ */
+function numberedTextHint(text: string): string {
+  if (!/(?:^|\s)\d+\.(?:\s|$)|→|\b(?:foundation|turn|trunk|wing)\b/i.test(text)) return '';
+  return '; that is solve\'s text, for reading: verify takes the move tokens (W3F T XW2 …), which `solve … --json` prints in its field "moves"';
+}
+
 /** Every malformed token in a move list, with its 0-based index. */
 export function validateMoveList(text: string): Validation {
   // the first bad token is shown; a long list of junk gives a count, not every token
@@ -82,7 +91,7 @@ export function validateMoveList(text: string): Validation {
   if (problems.length === 0) return { ok: true };
   const { index, validation } = problems[0];
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more bad ${problems.length === 2 ? 'move' : 'moves'})` : '';
-  return { ok: false, error: `bad move list: move ${index + 1}: ${validation.error}${more}${notUtf8Hint(text)}` };
+  return { ok: false, error: `bad move list: move ${index + 1}: ${validation.error}${more}${numberedTextHint(text)}${notUtf8Hint(text)}` };
 }
 
 export function parseMoveList(text: string): Move[] {

@@ -243,3 +243,47 @@ describe('text that looks right is right', () => {
     expect(JSON.parse(run('deal', '--pysol', '76363725874627961854', '--json').stdout).pysol).toBe('76363725874627961854');
   });
 });
+
+describe('hints where users go wrong', () => {
+  it('--preset strict coops (two words) says presets are a comma list, for every command, before any work', () => {
+    expectBadInput(run('sim', '--preset', 'strict', 'coops', '--deals', '5'), "'coops' after --preset strict: presets are a comma list, --preset strict,coops");
+    expectBadInput(run('sweep', '--vary', 'trunk=0..1', '-p', 'strict', 'COOPS'), 'presets are a comma list, --preset strict,COOPS');
+    expectBadInput(run('solve', '1', '--preset=strict', 'coops'), 'solve takes one preset; sim and sweep take several');
+    expectBadInput(run('deal', '--preset', 'strict', 'coops'), 'presets are a comma list');
+    // a deal number after the preset is no preset
+    expect(run('deal', '--preset', 'coops', '7', '--string').code).toBe(0);
+  });
+  it("solve's numbered text pasted into verify --moves says where the move tokens come from", () => {
+    const text = run('solve', '1').stdout.split('Solution')[1].split('\n').slice(1, 6).join('\n');
+    expect(text).toMatch(/^\s*1\. /);
+    expectBadInput(run('verify', '1', '--moves', text), 'verify takes the move tokens (W3F T XW2 …), which `solve … --json` prints in its field "moves"');
+    // a plain bad token gets no such hint
+    expect(run('verify', '1', '--moves', 'T Q').stderr).not.toContain('solve');
+  });
+  it('solve with no deal names every way to give one, --deals-file too', async () => {
+    const { deckFrom } = await import('../src/commands/deals.js');
+    expect(() => deckFrom(undefined, {}, { orDealsFile: true })).toThrow(/--pysol <number> or --deals-file <file>/);
+    expectBadInput(run('deal'), 'give a deal number, --deal "<52 cards>" or --pysol <number>');
+  });
+  it('sweep --vary trunk=… with --trunk is exit 2: the sweep sets that option itself', () => {
+    expectBadInput(run('sweep', '--vary', 'trunk=0..3', '--trunk', '5'), '--trunk does nothing with --vary trunk');
+    expectBadInput(run('sweep', '--vary', 'redeals=0..1', '--redeals', '2'), '--redeals does nothing with --vary redeals');
+    expect(run('sweep', '--vary', 'redeals=0..1', '--trunk', '5', '--deals', '3', '--quiet').code).toBe(0);
+  });
+  it('--resume takes a file whose preset column differs from --preset only in letter case', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'eaglewing-case-'));
+    try {
+      const file = join(folder, 'rows.csv');
+      const args = ['sim', '--preset', 'coops', '--quiet', '--no-timing', '--out', file];
+      expect(run(...args, '--deals', '3').code).toBe(0);
+      // as a spreadsheet might write it back
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/\n(\d+),coops,/g, '\n$1,Coops,'));
+      const resumed = run(...args.map((arg) => (arg === 'coops' ? 'COOPS' : arg)), '--deals', '5', '--resume');
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect(resumed.stdout).toContain('won 5, lost 0');
+      expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(6);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -28,8 +28,11 @@ export function pysolPreset(command: Command, flags: RuleFlags & { pysol?: strin
   if (flags.pysol !== undefined && !given(command, 'preset')) flags.preset = 'pysol';
 }
 
-/** A deal from a number argument, a --deal string or a --pysol number: exactly one of them. */
-export function deckFrom(numberArgument: string | undefined, sources: { deal?: string; pysol?: string }): ChosenDeal {
+/**
+ * A deal from a number argument, a --deal string or a --pysol number: exactly one of them. `orDealsFile`:
+ * the command also takes --deals-file (solve), so a missing deal names it too.
+ */
+export function deckFrom(numberArgument: string | undefined, sources: { deal?: string; pysol?: string }, { orDealsFile = false } = {}): ChosenDeal {
   const count = [numberArgument, sources.deal, sources.pysol].filter((source) => source !== undefined).length;
   if (count > 1) throw new UsageError('give one deal: a deal number, --deal or --pysol');
   if (sources.deal !== undefined) return { deck: parseDeal(sources.deal), label: 'Deal' };
@@ -37,7 +40,7 @@ export function deckFrom(numberArgument: string | undefined, sources: { deal?: s
     const pysol = parsePysolNumber(sources.pysol);
     return { deck: dealFromPysolNumber(pysol), pysol, label: `PySolFC game ${pysol.text}` };
   }
-  if (numberArgument === undefined) throw new UsageError('give a deal number, --deal "<52 cards>" or --pysol <number>');
+  if (numberArgument === undefined) throw new UsageError(`give a deal number, --deal "<52 cards>"${orDealsFile ? ', --pysol <number> or --deals-file <file>' : ' or --pysol <number>'}`);
   const number = parseDealNumber(numberArgument);
   return { deck: dealFromNumber(number), number, label: `Deal ${number}` };
 }

@@ -12,7 +12,7 @@ import { numberingSuffix } from '../numbering/pysol.js';
 import { DEFAULT_CHUNK, parseShard, type SimJob } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
-import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, presetList, refuseIgnoredPlayerOptions, type RuleFlags, workersFrom } from './flags.js';
+import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, numberingPreset, parseNumbering, type PlayerFlags, presetList, refuseIgnoredPlayerOptions, type RuleFlags, workersFrom } from './flags.js';
 import { print, selfCommand, shellWord, summaryJson, summaryTable } from './output.js';
 import { EXIT_INTERRUPTED, EXIT_WRITE } from './exit.js';
 
@@ -60,8 +60,9 @@ Examples:
     );
   addPlayerOptions(addLimitOptions(addRuleOptions(command, `comma list of presets: ${PRESET_NAMES.join(', ')}`)), 'thoughtful (the solver), greedy or sampling (no-peek players, RULES §6)').action(
     async (flags: RuleFlags & LimitFlags & SimFlags, command: Command) => {
-      const presets = presetList(flags.preset);
       const numbering = parseNumbering(flags.numbering);
+      numberingPreset(command, flags, numbering);
+      const presets = presetList(flags.preset);
       const player = parsePlayerSpec(flags.player, flags);
       refuseIgnoredPlayerOptions(command, player);
       const solver = parseSolverOptions(flags);
