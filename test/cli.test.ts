@@ -1,6 +1,6 @@
 // The CLI from outside: each command run as a process, its output, exit code and messages.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -151,7 +151,7 @@ describe('eaglewing solve', () => {
   });
 });
 
-describe('commands printed for the user are ones they can run (README, "The eaglewing command")', () => {
+describe('commands printed for the user are ones they can run (README "Quick start")', () => {
   /** PATH with no eaglewing on it, as after `npm ci` alone. */
   const bare = (process.env.PATH ?? '').split(':').filter((folder) => folder !== '' && !existsSync(join(folder, 'eaglewing'))).join(':');
   /** The environment of a shell with this PATH (not of npx or npm run, which these tests may run under). */
@@ -284,6 +284,33 @@ describe('hints where users go wrong', () => {
       expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(6);
     } finally {
       rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('README references', () => {
+  const headings = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    .split('\n')
+    .filter((line) => /^#+ /.test(line))
+    .map((line) => line.replace(/^#+ /, '').replace(/`/g, '').trim());
+  /** A section named as README "X": a heading that is X, or X followed by a remark in brackets. */
+  const exists = (name: string) => headings.some((heading) => heading === name || heading.startsWith(`${name} (`));
+  const references = (text: string) => [...text.replace(/\s+/g, ' ').matchAll(/README,? "([^"]+)"/g)].map((match) => match[1]);
+  it('every README "…" in the help of every command names a section that exists', () => {
+    const found: string[] = [];
+    for (const command of [[], ['deal'], ['verify'], ['solve'], ['sim'], ['sweep'], ['merge'], ['bench'], ['rules']]) {
+      for (const name of references(run(...command, '--help').stdout)) {
+        found.push(name);
+        expect(exists(name), `${command.join(' ')} --help: README "${name}"`).toBe(true);
+      }
+    }
+    // the --pysol and --numbering help at least
+    expect(found.length).toBeGreaterThanOrEqual(3);
+  });
+  it('and so does every one in the source', () => {
+    const files = (folder: string): string[] => readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(folder, entry.name)) : [join(folder, entry.name)]));
+    for (const file of files(join(ROOT, 'src'))) {
+      for (const name of references(readFileSync(file, 'utf8'))) expect(exists(name), `${file}: README "${name}"`).toBe(true);
     }
   });
 });

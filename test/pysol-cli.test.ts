@@ -21,7 +21,8 @@ const FIXTURE = new Map(
 
 describe('eaglewing --pysol', () => {
   it('deal --pysol gives PySolFC\'s deal, in every form PySolFC accepts', () => {
-    for (const form of ['12', '#12', '00000000000000000012', '1,2', 'ms12']) {
+    // #ms12: PySolFC's status bar, copied as it shows games 1-31999
+    for (const form of ['12', '#12', '00000000000000000012', '1,2', 'ms12', '#ms12', ' #ms12\u00A0']) {
       expect(run('deal', '--pysol', form, '--string').stdout.trim(), form).toBe(FIXTURE.get('12')!.deal);
     }
     expect(run('deal', '--pysol', '76363725874627961854', '--string').stdout.trim()).toBe(FIXTURE.get('76363725874627961854')!.deal);
@@ -32,8 +33,13 @@ describe('eaglewing --pysol', () => {
     expect(coops.deal).toBe(FIXTURE.get('4')!.deal);
     expect(coops.rules).toContain('trunk-play=last;');
   });
+  it('sim --numbering pysol without --preset plays pysol, as --pysol does', () => {
+    const rows = run('sim', '--numbering', 'pysol', '--from', '617', '--deals', '2', '--quiet', '--no-timing', '--out', '-').stdout.trim().split('\n').slice(1);
+    expect(rows.map((row) => row.split(',').slice(0, 2).join(','))).toEqual(['617,pysol', '618,pysol']);
+    expect(run('sim', '--numbering', 'pysol', '--preset', 'coops', '--deals', '1', '--quiet', '--out', '-').stdout).toContain('\n1,coops,');
+  });
   it('a bad number is exit 2, naming the accepted forms', () => {
-    for (const bad of ['0', 'ms0', '123456789012345678901', 'twelve']) {
+    for (const bad of ['0', 'ms0', '#ms0', 'ms#12', '123456789012345678901', 'twelve']) {
       const result = run('solve', '--pysol', bad);
       expect(result.code, bad).toBe(2);
       expect(result.stderr.trim().split('\n')).toHaveLength(1);

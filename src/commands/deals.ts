@@ -20,7 +20,7 @@ export interface ChosenDeal {
 
 /** The --pysol option of deal, verify and solve. */
 export function addPysolOption(command: Command): Command {
-  return command.option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123; README, "PySolFC game numbers"); without --preset, means --preset pysol');
+  return command.option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123, #ms123; README "Stuck on PySolFC game 12345?"); without --preset, means --preset pysol');
 }
 
 /** Without --preset, a PySolFC game number means PySolFC's rules (preset pysol). */
