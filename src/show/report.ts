@@ -4,6 +4,7 @@ import { formatDeal } from '../deal.js';
 import { formatMoveList } from '../notation.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
 import type { SolveResult } from '../solver/search.js';
+import { inPysolOrder, stepsJson, type Step } from './narrate.js';
 
 export interface SolveReport {
   deal: string;
@@ -26,6 +27,18 @@ export function solveReport(deck: Deck, rules: RuleSet, result: SolveResult): So
   };
   if (result.unknownReason) report.unknownReason = result.unknownReason;
   return report;
+}
+
+/**
+ * The JSON of one solved deal: for a won one, `moves` and `steps` list the same tokens in the same
+ * order, the order the player makes them (for a game PySolFC plays, its own turns where it makes them).
+ * `steps` is narrate()'s output for the solver's moves.
+ */
+export function solveJson(deck: Deck, rules: RuleSet, result: SolveResult, steps: readonly Step[], pysolDeal: boolean) {
+  const report = solveReport(deck, rules, result);
+  if (result.result !== 'won') return report;
+  const shown = pysolDeal ? inPysolOrder(steps) : steps;
+  return { ...report, moves: formatMoveList(shown.map((step) => step.move)), steps: stepsJson(shown, pysolDeal) };
 }
 
 export function statsLines(result: SolveResult): string {
