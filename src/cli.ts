@@ -12,6 +12,8 @@ import { register as registerSolve } from './commands/solve.js';
 import { register as registerSweep } from './commands/sweep.js';
 import { register as registerVerify } from './commands/verify.js';
 import { InputError, UsageError, WriteError } from './errors.js';
+import { refuseSpacedPresets } from './commands/flags.js';
+import { runnableHelp, selfCommand } from './commands/output.js';
 import { quote } from './text.js';
 
 /** Longest error line: user text in it is cut already (text.ts); this bounds the rest. */
@@ -47,7 +49,9 @@ export function buildProgram(words: readonly string[] = process.argv.slice(2)): 
     .version('0.1.0')
     .exitOverride()
     .configureOutput({
-      writeErr: (text) => process.stderr.write(text),
+      // help is written with its examples as the user can run them here (`node bin/eaglewing.js …` until `npm link`)
+      writeOut: (text) => process.stdout.write(runnableHelp(text)),
+      writeErr: (text) => process.stderr.write(runnableHelp(text)),
       outputError: (text, write) => write(`eaglewing: ${text.split('\n')[0].replace(/^error: /, '')} (see --help)\n`),
     })
     .addHelpText(
@@ -64,6 +68,7 @@ Exit codes: 0 success, 1 a negative answer (lost, or a move list that does not w
 130 interrupted by Ctrl-C (sim keeps every finished row and prints how to resume).
 Rules: RULES.md (cited as RULES §N).`,
     )
+    .addHelpText('after', () => (selfCommand() === 'eaglewing' ? '' : `The examples say ${selfCommand()}: that works from here. To type eaglewing instead, run \`npm link\` in the eaglewing folder (README "Quick start").`))
     .hook('preAction', (_program, command) => refuseMissingValues(command, words));
   for (const register of [registerDeal, registerVerify, registerSolve, registerHint, registerPick, registerSim, registerSweep, registerMerge, registerBench, registerRules]) register(program);
   return program;
@@ -73,6 +78,7 @@ Rules: RULES.md (cited as RULES §N).`,
 export async function main(argv: string[] = process.argv): Promise<number> {
   const program = buildProgram(argv.slice(2));
   try {
+    refuseSpacedPresets(argv.slice(2));
     await program.parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT_OK;
   } catch (error) {

@@ -1,5 +1,5 @@
 // Deal numbers -> shuffled decks (pure-rand), deal strings and their validation, RULES §2.
-import { asciiTrim, BLANKS, quote } from './text.js';
+import { BLANKS, notUtf8Hint, quote, trimBlanks } from './text.js';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import { CARD_COUNT, formatCard, parseCardToken, NO_CARD } from './cards.js';
@@ -14,7 +14,7 @@ const TWO_TO_32 = 0x1_0000_0000;
 const WARM_UP_OUTPUTS = 16;
 
 export function validateDealNumber(value: string | number): Validation {
-  const text = asciiTrim(String(value));
+  const text = trimBlanks(String(value));
   if (!/^\d+$/.test(text)) return { ok: false, error: `deal number must be a whole number from 1 to ${MAX_DEAL_NUMBER}, got ${quote(String(value))}` };
   const number = Number(text);
   if (!Number.isSafeInteger(number) || number < 1) {
@@ -26,7 +26,7 @@ export function validateDealNumber(value: string | number): Validation {
 export function parseDealNumber(value: string | number): number {
   const validation = validateDealNumber(value);
   if (!validation.ok) throw new InputError(validation.error);
-  return Number(asciiTrim(String(value)));
+  return Number(trimBlanks(String(value)));
 }
 
 /**
@@ -58,7 +58,7 @@ export function formatDeal(deck: ArrayLike<number>): string {
 
 /** Every problem with a deal string: bad tokens (with their 1-based position), duplicates, missing cards, wrong count. */
 export function validateDeal(text: string): Validation {
-  const tokens = asciiTrim(text).split(BLANKS).filter((token) => token !== '');
+  const tokens = trimBlanks(text).split(BLANKS).filter((token) => token !== '');
   const problems: string[] = [];
   const seen = new Uint8Array(CARD_COUNT);
   const duplicated: string[] = [];
@@ -79,11 +79,11 @@ export function validateDeal(text: string): Validation {
   for (let card = 0; card < CARD_COUNT; card++) if (seen[card] === 0) missing.push(formatCard(card));
   if (tokens.length !== CARD_COUNT) problems.push(`a deal has ${CARD_COUNT} cards, got ${tokens.length}`);
   if (missing.length > 0) problems.push(`missing ${missing.join(' ')}`);
-  return problems.length === 0 ? { ok: true } : { ok: false, error: `bad deal string: ${problems.join('; ')}` };
+  return problems.length === 0 ? { ok: true } : { ok: false, error: `bad deal string: ${problems.join('; ')}${notUtf8Hint(text)}` };
 }
 
 export function parseDeal(text: string): Deck {
   const validation = validateDeal(text);
   if (!validation.ok) throw new InputError(validation.error);
-  return Uint8Array.from(asciiTrim(text).split(BLANKS), parseCardToken);
+  return Uint8Array.from(trimBlanks(text).split(BLANKS), parseCardToken);
 }

@@ -1,5 +1,5 @@
 // Move tokens of RULES §5 (`T`, `R`, `W3F(6D)`, `2W1W4` …) to Move values and back.
-import { asciiTrim, quote } from './text.js';
+import { BLANKS, notUtf8Hint, quote, trimBlanks } from './text.js';
 import { formatCard, NO_CARD, parseCardToken } from './cards.js';
 import { InputError, type Validation } from './errors.js';
 
@@ -27,12 +27,16 @@ const TOKEN_PATTERN = /^(?:(\d+)(?=W))?(T|R|X|K|S|W(\d+))(F|W(\d+))?(?:\(([^()]*
 export function validateMove(token: string): Validation {
   const match = TOKEN_PATTERN.exec(token);
   if (!match) return { ok: false, error: `${quote(token)} is not a move (see RULES §5: T, R, W3F, XF, KF, XW2, KW6, SW5, W1W4, 2W1W4)` };
-  const [, countText, sourceText, , targetText, , cardText] = match;
+  const [, countText, sourceText, fromText, targetText, toText, cardText] = match;
   const source = sourceText[0].toUpperCase();
   const hasTarget = targetText !== undefined;
   if ((source === 'T' || source === 'R') && hasTarget) return { ok: false, error: `${quote(token)}: ${source} takes no destination` };
   if (source !== 'T' && source !== 'R' && !hasTarget) return { ok: false, error: `${quote(token)} has no destination (F or a wing)` };
   if (source === 'S' && targetText.toUpperCase() === 'F') return { ok: false, error: `${quote(token)}: the stock card goes only into an empty wing (SW)` };
+  // a number past 2^53 would be rounded by Number(): such a wing or count is refused here, quoted as typed
+  for (const [text, what] of [[fromText, 'wing'], [toText, 'wing'], [countText, 'count']] as const) {
+    if (text !== undefined && !Number.isSafeInteger(Number(text))) return { ok: false, error: `${quote(token)}: ${what === 'wing' ? `there is no wing ${text}` : `a count of ${text} cards is more than a deck holds`}` };
+  }
   if (countText !== undefined) {
     const count = Number(countText);
     if (source !== 'W' || !targetText.toUpperCase().startsWith('W')) return { ok: false, error: `${quote(token)}: a count goes only on a wing-to-wing move` };
@@ -61,8 +65,21 @@ export function parseMove(token: string): Move {
   };
 }
 
+/** The tokens of a move list: words between blanks (any Unicode space: text.ts, BLANKS) or commas. */
 export function splitMoveList(text: string): string[] {
-  return asciiTrim(text).split(/[ \t\r\n,]+/).filter((token) => token !== '');
+  return trimBlanks(text)
+    .split(BLANKS)
+    .flatMap((word) => word.split(','))
+    .filter((token) => token !== '');
+}
+
+/**
+ * `1. QD wing 3 → foundation …`, pasted from solve's text: those lines are for reading, and verify wants
+ * the tokens, which solve prints with --json.
+ */
+function numberedTextHint(text: string): string {
+  if (!/(?:^|\s)\d+\.(?:\s|$)|→|\b(?:foundation|turn|trunk|wing)\b/i.test(text)) return '';
+  return '; that is solve\'s text, for reading: verify takes the move tokens (W3F T XW2 …), which `solve … --json` prints in its field "moves"';
 }
 
 /** Every malformed token in a move list, with its 0-based index. */
@@ -74,7 +91,7 @@ export function validateMoveList(text: string): Validation {
   if (problems.length === 0) return { ok: true };
   const { index, validation } = problems[0];
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more bad ${problems.length === 2 ? 'move' : 'moves'})` : '';
-  return { ok: false, error: `bad move list: move ${index + 1}: ${validation.error}${more}` };
+  return { ok: false, error: `bad move list: move ${index + 1}: ${validation.error}${more}${numberedTextHint(text)}${notUtf8Hint(text)}` };
 }
 
 export function parseMoveList(text: string): Move[] {

@@ -36,8 +36,25 @@ export function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
-/** Spaces, tabs and line ends: the only characters input may have around or between its words. */
-export const BLANKS = /[ \t\r\n]+/;
+/**
+ * What separates the words of a deal string or a move list: spaces, tabs and line ends, and every other
+ * Unicode space (no-break space U+00A0, ideographic space U+3000, thin space U+2009 …). Text copied
+ * from a web page, a PDF or a chat often has these, and it looks exactly like spaced text; no card or
+ * move holds a space of any kind, so a space there can only mean "next word", and taking it as one is
+ * never a wrong guess. Zero-width characters and the byte order mark are not spaces (Unicode's
+ * White_Space): they stay in the word and are shown escaped when it is refused.
+ */
+export const BLANKS = /\p{White_Space}+/u;
+
+/** Trims the blanks of BLANKS (String.trim would also drop a byte order mark, hiding it from the user). */
+export function trimBlanks(text: string): string {
+  return text.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
+}
+
+/** A hint for text holding U+FFFD, what a decoder writes for bytes that are not UTF-8 (a UTF-16 file read as UTF-8, say). */
+export function notUtf8Hint(text: string): string {
+  return text.includes('\uFFFD') ? ' (it holds U+FFFD, the mark of bytes that are not UTF-8 text: is it from a UTF-16 file? save it as UTF-8)' : '';
+}
 
 /** Trims ASCII blanks only: String.trim also drops a byte order mark or a no-break space, hiding them from the user. */
 export function asciiTrim(text: string): string {

@@ -1,5 +1,7 @@
-// The CLI as a user meets it: deal, verify, solve and rules, their exit codes and one-line refusals.
-import { spawnSync } from 'node:child_process';
+// The CLI from outside: each command run as a process, its output, exit code and messages.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCases, ROOT } from './helpers.js';
@@ -146,5 +148,169 @@ describe('eaglewing solve', () => {
     const bad = spawnSync(process.execPath, [BIN, 'solve', '--deals-file', '-'], { input: 'AS KS\n', encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('line 1: bad deal string');
+  });
+});
+
+describe('commands printed for the user are ones they can run (README "Quick start")', () => {
+  /** PATH with no eaglewing on it, as after `npm ci` alone. */
+  const bare = (process.env.PATH ?? '').split(':').filter((folder) => folder !== '' && !existsSync(join(folder, 'eaglewing'))).join(':');
+  /** The environment of a shell with this PATH (not of npx or npm run, which these tests may run under). */
+  const shell = (path: string) => ({ ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_'))), PATH: path });
+  function help(cwd: string, path: string): string {
+    return spawnSync(process.execPath, [BIN, 'sim', '--help'], { cwd, encoding: 'utf8', env: shell(path) }).stdout;
+  }
+  /** Interrupts a sim started from `cwd` once it has written rows, and returns the resume line it printed. */
+  async function resumeLine(cwd: string, path: string): Promise<string> {
+    const child = spawn(process.execPath, [BIN, 'sim', '--preset', 'coops', '--deals', '200', '--chunk', '1', '--workers', '1', '--quiet', '--out', 'my rows.csv'], { cwd, env: shell(path), stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (data) => (stderr += data));
+    await new Promise<void>((resolve) => {
+      const timer = setInterval(() => {
+        const file = join(cwd, 'my rows.csv');
+        if (existsSync(file) && readFileSync(file, 'utf8').split('\n').length > 3) {
+          clearInterval(timer);
+          child.kill('SIGINT');
+          resolve();
+        }
+      }, 20);
+    });
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(130);
+    return stderr.split('continue with:\n')[1].trim();
+  }
+  it('without eaglewing on PATH: help examples and the resume line say node and the path to bin/eaglewing.js, and the pasted line runs', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'eaglewing-paste-'));
+    try {
+      expect(help(ROOT, bare)).toContain('\n  node bin/eaglewing.js sim --preset strict,coops');
+      expect(help(folder, bare)).toContain(`\n  node ${BIN} sim --preset`);
+      const line = await resumeLine(folder, bare);
+      expect(line.startsWith(`node ${BIN} sim `)).toBe(true);
+      expect(line).toContain("'my rows.csv'");
+      const resumed = spawnSync('sh', ['-c', line], { cwd: folder, encoding: 'utf8', env: shell(bare) });
+      expect(resumed.status, resumed.stderr).toBe(0);
+      expect(readFileSync(join(folder, 'my rows.csv'), 'utf8').trim().split('\n')).toHaveLength(201);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+  it('with eaglewing on PATH (as npm link makes it): they say eaglewing', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'eaglewing-linked-'));
+    try {
+      mkdirSync(join(folder, 'bin'));
+      symlinkSync(BIN, join(folder, 'bin', 'eaglewing'));
+      const path = `${join(folder, 'bin')}:${bare}`;
+      expect(help(folder, path)).toContain('\n  eaglewing sim --preset strict,coops');
+      expect(await resumeLine(folder, path)).toMatch(/^eaglewing sim .*--resume$/);
+      // an eaglewing on PATH that is some other program does not count
+      rmSync(join(folder, 'bin', 'eaglewing'));
+      symlinkSync(process.execPath, join(folder, 'bin', 'eaglewing'));
+      expect(help(folder, path)).toContain(`\n  node ${BIN} sim --preset`);
+      // started by npx (in the checkout), they say npx eaglewing
+      const npx = spawnSync(process.execPath, [BIN, 'sim', '--help'], { cwd: ROOT, encoding: 'utf8', env: { ...shell(bare), npm_lifecycle_event: 'npx', npm_command: 'exec' } });
+      expect(npx.stdout).toContain('\n  npx eaglewing sim --preset');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('text that looks right is right', () => {
+  const deal1 = () => run('deal', '1', '--string').stdout.trim();
+  it('a deal string spaced with no-break or ideographic spaces is read as spaced (--deal and --deals-file)', () => {
+    const spaced = `\u3000${deal1().replace(/ /g, '\u00A0')}\u00A0`;
+    expect(JSON.parse(run('solve', '--deal', spaced, '--json').stdout).deal).toBe(deal1());
+    const fromFile = spawnSync(process.execPath, [BIN, 'solve', '--deals-file', '-', '--json'], { input: `${spaced}\n`, encoding: 'utf8' });
+    expect(fromFile.status).toBe(0);
+    expect(JSON.parse(fromFile.stdout).deal).toBe(deal1());
+    expect(run('verify', '1', '--moves', 'T\u00A0T\u3000T').stdout).toContain('incomplete');
+  });
+  it('a UTF-16 --deals-file is named as UTF-16, with or without its byte order mark', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'eaglewing-utf16-'));
+    try {
+      const text = `${deal1()}\r\n`;
+      const little = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+      const big = Buffer.from(little.map((_, i) => little[i ^ 1]));
+      for (const [name, bytes, says] of [['le.txt', little, 'UTF-16 text (its byte order mark is FF FE'], ['be.txt', big, 'UTF-16 text (its byte order mark is FE FF'], ['bare.txt', Buffer.from(text, 'utf16le'), 'NUL bytes: UTF-16']] as const) {
+        writeFileSync(join(folder, name), bytes);
+        expectBadInput(run('solve', '--deals-file', join(folder, name)), says);
+      }
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+  it('labels keep a number as given: the largest deal number and a 20-digit PySolFC number, digit for digit', () => {
+    expect(run('deal', '9007199254740991').stdout).toMatch(/^Deal 9007199254740991 /);
+    expect(run('deal', '--pysol', '99999999999999999999').stdout).toMatch(/^PySolFC game 99999999999999999999 /);
+    expect(JSON.parse(run('deal', '--pysol', '76363725874627961854', '--json').stdout).pysol).toBe('76363725874627961854');
+  });
+});
+
+describe('hints where users go wrong', () => {
+  it('--preset strict coops (two words) says presets are a comma list, for every command, before any work', () => {
+    expectBadInput(run('sim', '--preset', 'strict', 'coops', '--deals', '5'), "'coops' after --preset strict: presets are a comma list, --preset strict,coops");
+    expectBadInput(run('sweep', '--vary', 'trunk=0..1', '-p', 'strict', 'COOPS'), 'presets are a comma list, --preset strict,COOPS');
+    expectBadInput(run('solve', '1', '--preset=strict', 'coops'), 'solve takes one preset; sim and sweep take several');
+    expectBadInput(run('deal', '--preset', 'strict', 'coops'), 'presets are a comma list');
+    // a deal number after the preset is no preset
+    expect(run('deal', '--preset', 'coops', '7', '--string').code).toBe(0);
+  });
+  it("solve's numbered text pasted into verify --moves says where the move tokens come from", () => {
+    const text = run('solve', '1').stdout.split('Solution')[1].split('\n').slice(1, 6).join('\n');
+    expect(text).toMatch(/^\s*1\. /);
+    expectBadInput(run('verify', '1', '--moves', text), 'verify takes the move tokens (W3F T XW2 …), which `solve … --json` prints in its field "moves"');
+    // a plain bad token gets no such hint
+    expect(run('verify', '1', '--moves', 'T Q').stderr).not.toContain('solve');
+  });
+  it('solve with no deal names every way to give one, --deals-file too', async () => {
+    const { deckFrom } = await import('../src/commands/deals.js');
+    expect(() => deckFrom(undefined, {}, { orDealsFile: true })).toThrow(/--pysol <number> or --deals-file <file>/);
+    expectBadInput(run('deal'), 'give a deal number, --deal "<52 cards>" or --pysol <number>');
+  });
+  it('sweep --vary trunk=… with --trunk is exit 2: the sweep sets that option itself', () => {
+    expectBadInput(run('sweep', '--vary', 'trunk=0..3', '--trunk', '5'), '--trunk does nothing with --vary trunk');
+    expectBadInput(run('sweep', '--vary', 'redeals=0..1', '--redeals', '2'), '--redeals does nothing with --vary redeals');
+    expect(run('sweep', '--vary', 'redeals=0..1', '--trunk', '5', '--deals', '3', '--quiet').code).toBe(0);
+  });
+  it('--resume takes a file whose preset column differs from --preset only in letter case', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'eaglewing-case-'));
+    try {
+      const file = join(folder, 'rows.csv');
+      const args = ['sim', '--preset', 'coops', '--quiet', '--no-timing', '--out', file];
+      expect(run(...args, '--deals', '3').code).toBe(0);
+      // as a spreadsheet might write it back
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/\n(\d+),coops,/g, '\n$1,Coops,'));
+      const resumed = run(...args.map((arg) => (arg === 'coops' ? 'COOPS' : arg)), '--deals', '5', '--resume');
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect(resumed.stdout).toContain('won 5, lost 0');
+      expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(6);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('README references', () => {
+  const headings = readFileSync(join(ROOT, 'README.md'), 'utf8')
+    .split('\n')
+    .filter((line) => /^#+ /.test(line))
+    .map((line) => line.replace(/^#+ /, '').replace(/`/g, '').trim());
+  /** A section named as README "X": a heading that is X, or X followed by a remark in brackets. */
+  const exists = (name: string) => headings.some((heading) => heading === name || heading.startsWith(`${name} (`));
+  const references = (text: string) => [...text.replace(/\s+/g, ' ').matchAll(/README,? "([^"]+)"/g)].map((match) => match[1]);
+  it('every README "…" in the help of every command names a section that exists', () => {
+    const found: string[] = [];
+    for (const command of [[], ['deal'], ['verify'], ['solve'], ['sim'], ['sweep'], ['merge'], ['bench'], ['rules']]) {
+      for (const name of references(run(...command, '--help').stdout)) {
+        found.push(name);
+        expect(exists(name), `${command.join(' ')} --help: README "${name}"`).toBe(true);
+      }
+    }
+    // the --pysol and --numbering help at least
+    expect(found.length).toBeGreaterThanOrEqual(3);
+  });
+  it('and so does every one in the source', () => {
+    const files = (folder: string): string[] => readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(folder, entry.name)) : [join(folder, entry.name)]));
+    for (const file of files(join(ROOT, 'src'))) {
+      for (const name of references(readFileSync(file, 'utf8'))) expect(exists(name), `${file}: README "${name}"`).toBe(true);
+    }
   });
 });

@@ -6,7 +6,9 @@ import { Game } from '../src/engine.js';
 import { formatMove, type Move } from '../src/notation.js';
 import { dealFromPysolNumber, parsePysolNumber } from '../src/numbering/pysol.js';
 import { resolveRules, type RuleSet } from '../src/rules.js';
-import { inPysolOrder, narrate } from '../src/show/narrate.js';
+import { inPysolOrder, narrate, stepsJson } from '../src/show/narrate.js';
+import { gameJson, tellGame } from '../src/show/game.js';
+import { solveReport } from '../src/show/report.js';
 import { Solver } from '../src/solver/search.js';
 import { verify } from '../src/verify.js';
 import { playTokens } from './helpers.js';
@@ -77,3 +79,32 @@ describe("PySolFC's automatic turns", () => {
     }
   });
 });
+
+describe('the JSON of a PySolFC game', () => {
+  const rules = resolveRules('pysol');
+  it('moves and steps list the same tokens in PySolFC order, and ordering twice changes nothing', () => {
+    let checked = 0;
+    for (let n = 1; n <= 12; n++) {
+      const deck = dealFromPysolNumber(parsePysolNumber(String(n)));
+      const result = solver.solve(deck, rules);
+      if (result.result !== 'won') continue;
+      const steps = narrate(deck, rules, result.moves, true);
+      const game = tellGame(deck, rules, { result: 'won', moves: result.moves, ms: result.ms, nodes: result.nodes }, true);
+      const json = gameJson(game, solveReport(deck, rules, result)) as { moves: string; steps: { move: string; automatic: boolean }[] };
+      expect(json.steps.map((step) => step.move).join(' ')).toBe(json.moves);
+      // the order is inPysolOrder's, whose legality and timing the test above checks from outside
+      expect(json.moves).toBe(inPysolOrder(steps).map((step) => formatMove(step.move)).join(' '));
+      expect(stepsJson(inPysolOrder(steps), true)).toEqual(stepsJson(steps, true));
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+  it('a PySolFC deal under other rules has no automatic turns: PySolFC cannot play it', () => {
+    const coops = resolveRules('coops');
+    const deck = dealFromPysolNumber(parsePysolNumber('1'));
+    const result = solver.solve(deck, coops);
+    expect(result.result).toBe('won');
+    expect(narrate(deck, coops, result.moves, true).some((step) => step.automatic)).toBe(false);
+  });
+});
+

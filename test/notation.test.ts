@@ -1,4 +1,4 @@
-// Move tokens (RULES §5): parsing and printing, and refusals that name the bad token.
+// Move tokens (RULES §5): parsing, formatting and the messages for malformed tokens and lists.
 import { describe, expect, it } from 'vitest';
 import { NO_CARD, parseCardToken } from '../src/cards.js';
 import { InputError } from '../src/errors.js';
@@ -28,5 +28,25 @@ describe('move notation (RULES §5)', () => {
   });
   it('parses wing numbers the rules do not have, for the verifier to refuse', () => {
     expect(parseMove('W9F').fromWing).toBe(9);
+  });
+  it('takes any Unicode space between tokens (no-break, ideographic, thin), as text pasted from a page has them', () => {
+    for (const space of ['\u00A0', '\u3000', '\u2009', '\u202F', '\u2003']) {
+      expect(parseMoveList(`T${space}XF${space}${space}W1F(6D)${space}`).map((move) => formatMove(move)), `U+${space.codePointAt(0)!.toString(16)}`).toEqual(['T', 'XF', 'W1F(6D)']);
+    }
+    // a zero-width space is no space: it stays in the token, and the message shows it
+    expect(validateMoveList('T\u200BXF').error).toContain('\\u{200B}');
+  });
+  it('quotes a huge wing number or count as typed, never rounded', () => {
+    for (const [token, number] of [['W99999999999999999999F', '99999999999999999999'], ['W1W9007199254740993', '9007199254740993'], ['123456789012345678901W1W2', '123456789012345678901']]) {
+      const result = validateMoveList(`T ${token}`);
+      expect(result.ok).toBe(false);
+      expect(result.error).toContain(`'${token}'`);
+      expect(result.error).toContain(` ${number}`);
+      // the number as a double would have read 100000000000000000000, 9007199254740992, 1.2345678901234568e+20
+      expect(result.error).not.toContain(String(Number(number)));
+    }
+  });
+  it('says when the text was not UTF-8 (a UTF-16 file read as UTF-8 leaves U+FFFD)', () => {
+    expect(validateMoveList('\uFFFD\uFFFDT XF').error).toContain('UTF-16');
   });
 });

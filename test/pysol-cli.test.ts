@@ -3,7 +3,10 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXTURES, ROOT } from './helpers.js';
+import { parseDeal } from '../src/deal.js';
+import { Game } from '../src/engine.js';
+import { resolveRules } from '../src/rules.js';
+import { FIXTURES, playTokens, ROOT } from './helpers.js';
 
 const BIN = join(ROOT, 'bin', 'eaglewing.js');
 function run(...args: string[]) {
@@ -21,7 +24,8 @@ const FIXTURE = new Map(
 
 describe('eaglewing --pysol', () => {
   it('deal --pysol gives PySolFC\'s deal, in every form PySolFC accepts', () => {
-    for (const form of ['12', '#12', '00000000000000000012', '1,2', 'ms12']) {
+    // #ms12: PySolFC's status bar, copied as it shows games 1-31999
+    for (const form of ['12', '#12', '00000000000000000012', '1,2', 'ms12', '#ms12', ' #ms12\u00A0']) {
       expect(run('deal', '--pysol', form, '--string').stdout.trim(), form).toBe(FIXTURE.get('12')!.deal);
     }
     expect(run('deal', '--pysol', '76363725874627961854', '--string').stdout.trim()).toBe(FIXTURE.get('76363725874627961854')!.deal);
@@ -32,8 +36,47 @@ describe('eaglewing --pysol', () => {
     expect(coops.deal).toBe(FIXTURE.get('4')!.deal);
     expect(coops.rules).toContain('trunk-play=last;');
   });
+  it("JSON steps come in the order PySolFC plays them: whenever the waste is empty, PySolFC's own turn comes next", () => {
+    const json = JSON.parse(run('solve', '--pysol', '1', '--json').stdout);
+    const rules = resolveRules('pysol');
+    const deck = parseDeal(json.deal);
+    const game = new Game(deck, rules);
+    let automatic = 0;
+    for (const step of json.steps as { move: string; automatic: boolean }[]) {
+      const pysolTurns = game.wasteCount() === 0 && game.stockCount() > 0;
+      expect(step.automatic, step.move).toBe(pysolTurns);
+      if (pysolTurns) expect(step.move).toMatch(/^T\(/);
+      if (step.automatic) automatic++;
+      playTokens(game, step.move.replace(/\(.*\)$/, ''));
+    }
+    expect(automatic).toBeGreaterThan(1);
+    expect(run('verify', '--pysol', '1', '--moves', json.steps.map((step: { move: string }) => step.move).join(' ')).code).toBe(0);
+  });
+  it('deal --pysol shows the table as PySolFC does after its first turn, and which wing is which PySolFC pile', () => {
+    const stock = JSON.parse(run('deal', '--pysol', '5', '--json').stdout).stock as string[];
+    const text = run('deal', '--pysol', '5').stdout;
+    expect(text).toContain(`Stock 29   Waste 1 ${stock[0]}`);
+    expect(text).toContain('W1-W4 are the four left of the trunk, from the far left in');
+    // under rules PySolFC cannot play, the deal is shown as eaglewing deals it, and nothing is said of PySolFC's piles
+    const coops = run('deal', '--pysol', '5', '--preset', 'coops').stdout;
+    expect(coops).toContain('Stock 30   Waste 0');
+    expect(coops).not.toContain('PySolFC shows');
+  });
+  it('under a preset PySolFC cannot play, nothing claims PySolFC turns a card', () => {
+    const text = run('solve', '--pysol', '1', '--preset', 'coops');
+    expect(text.code).toBe(0);
+    expect(text.stdout).not.toMatch(/PySolFC (turns|makes)/);
+    const json = JSON.parse(run('solve', '--pysol', '1', '--preset', 'coops', '--json').stdout);
+    expect(json.steps.some((step: object) => 'automatic' in step)).toBe(false);
+    expect(json.steps.map((step: { move: string }) => step.move).join(' ')).toBe(json.moves);
+  });
+  it('sim --numbering pysol without --preset plays pysol, as --pysol does', () => {
+    const rows = run('sim', '--numbering', 'pysol', '--from', '617', '--deals', '2', '--quiet', '--no-timing', '--out', '-').stdout.trim().split('\n').slice(1);
+    expect(rows.map((row) => row.split(',').slice(0, 2).join(','))).toEqual(['617,pysol', '618,pysol']);
+    expect(run('sim', '--numbering', 'pysol', '--preset', 'coops', '--deals', '1', '--quiet', '--out', '-').stdout).toContain('\n1,coops,');
+  });
   it('a bad number is exit 2, naming the accepted forms', () => {
-    for (const bad of ['0', 'ms0', '123456789012345678901', 'twelve']) {
+    for (const bad of ['0', 'ms0', '#ms0', 'ms#12', '123456789012345678901', 'twelve']) {
       const result = run('solve', '--pysol', bad);
       expect(result.code, bad).toBe(2);
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -48,9 +91,11 @@ describe('eaglewing --pysol', () => {
     expect(text.stdout).toMatch(/\(PySolFC turns up .. by itself\)/);
     expect(text.stdout).toMatch(/the last trunk card, .., turns face up/);
     const json = JSON.parse(run('solve', '--pysol', '1', '--json').stdout);
+    // the same tokens as moves (solveJson in show/report.ts also puts moves in this order)
     expect(json.steps.map((step: { move: string }) => step.move).join(' ')).toBe(json.moves);
     expect(json.steps.some((step: { fills: unknown[] }) => step.fills.length > 0)).toBe(true);
-    expect(json.steps[0].automatic).toBe(false);
+    // PySolFC turns the first card as it deals, before the player's first move
+    expect(json.steps[0].automatic).toBe(true);
     // the text numbers only what the player does
     const numbered = text.stdout.split('\n').filter((line) => /^\s*\d+\. /.test(line)).length;
     const automatic = json.steps.filter((step: { automatic: boolean }) => step.automatic).length;

@@ -33,6 +33,10 @@ describe('solve --html', () => {
     expect(result.stderr).toMatch(/\nWON {2}nodes /);
   });
 
+  it('without a deal, names every way to give one, --deals-file too', () => {
+    expectBadInput(runCli(['solve']), /--pysol <number> or --deals-file <file>/);
+  });
+
   it('refuses --force where there is no page to replace', () => {
     expectBadInput(runCli(['solve', '7', '--force']), '--force does nothing without --html');
   });

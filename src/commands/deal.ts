@@ -10,6 +10,12 @@ import { canonicalRules, type RuleSet } from '../rules.js';
 import { addPysolOption, type ChosenDeal, deckFrom } from './deals.js';
 import { addRuleOptions, type RuleFlags, rulesFrom } from './flags.js';
 import { dealHeading, print, useColor } from './output.js';
+import { parseMove } from '../notation.js';
+import { pysolPlays } from '../show/narrate.js';
+
+/** Which wing is which of PySolFC's piles (it lays rows 0-3 left of the trunk and 4-7 right of it, and deals them from row 7 down: pysollib/games/canfield.py). */
+const PYSOLFC_PILES =
+  "\nAs PySolFC shows it, after the card it turns up by itself. Its piles: W1-W4 are the four left of the trunk, from the far left in;\nW5-W8 the four right of it, from the trunk out (PySolFC deals them right to left, W8 first).";
 
 function describeDeal({ deck, number, pysol }: ChosenDeal, rules: RuleSet) {
   const layout = dealLayout(deck, rules.trunk);
@@ -47,6 +53,11 @@ export function register(program: Command): void {
     if (flags.string) return print(formatDeal(chosen.deck));
     const color = useColor();
     print(dealHeading(chosen, preset, rules));
-    print(renderLayout(new Game(chosen.deck, rules), { color, symbols: flags.symbols ?? color }));
+    const game = new Game(chosen.deck, rules);
+    // PySolFC turns the first stock card up as it deals: its table shows that card on the waste
+    const pysol = chosen.pysol !== undefined && pysolPlays(rules);
+    if (pysol) game.playOnly(game.legalMoveFor(parseMove('T')));
+    print(renderLayout(game, { color, symbols: flags.symbols ?? color }));
+    if (pysol) print(PYSOLFC_PILES);
   });
 }

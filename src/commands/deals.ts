@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { dealFromNumber, parseDeal, parseDealNumber, type Deck } from '../deal.js';
 import { InputError, UsageError } from '../errors.js';
 import { dealFromPysolNumber, parsePysolNumber, type PysolNumber } from '../numbering/pysol.js';
-import { asciiTrim, quote } from '../text.js';
+import { quote, trimBlanks } from '../text.js';
 
 /** Where a one-deal command's deal came from, and the name its heading gives it. */
 export interface ChosenDeal {
@@ -19,11 +19,14 @@ export interface ChosenDeal {
 
 /** The --pysol option of deal, verify and solve. */
 export function addPysolOption(command: Command): Command {
-  return command.option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123; README, "PySolFC game numbers"); without --preset, means --preset pysol');
+  return command.option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123, #ms123; README "Stuck on PySolFC game 12345?"); without --preset, means --preset pysol');
 }
 
-/** A deal from a number argument, a --deal string or a --pysol number: exactly one of them. */
-export function deckFrom(numberArgument: string | undefined, sources: { deal?: string; pysol?: string }): ChosenDeal {
+/**
+ * A deal from a number argument, a --deal string or a --pysol number: exactly one of them. `orDealsFile`:
+ * the command also takes --deals-file (solve), so a missing deal names it too.
+ */
+export function deckFrom(numberArgument: string | undefined, sources: { deal?: string; pysol?: string }, { orDealsFile = false } = {}): ChosenDeal {
   const count = [numberArgument, sources.deal, sources.pysol].filter((source) => source !== undefined).length;
   if (count > 1) throw new UsageError('give one deal: a deal number, --deal or --pysol');
   if (sources.deal !== undefined) return { deck: parseDeal(sources.deal), label: 'Deal' };
@@ -31,9 +34,25 @@ export function deckFrom(numberArgument: string | undefined, sources: { deal?: s
     const pysol = parsePysolNumber(sources.pysol);
     return { deck: dealFromPysolNumber(pysol), pysol, label: `PySolFC game ${pysol.text}` };
   }
-  if (numberArgument === undefined) throw new UsageError('give a deal number, --deal "<52 cards>" or --pysol <number>');
+  if (numberArgument === undefined) throw new UsageError(`give a deal number, --deal "<52 cards>"${orDealsFile ? ', --pysol <number> or --deals-file <file>' : ' or --pysol <number>'}`);
   const number = parseDealNumber(numberArgument);
   return { deck: dealFromNumber(number), number, label: `Deal ${number}` };
+}
+
+/**
+ * A file's bytes as UTF-8 text; a UTF-16 file (Windows' "Unicode", PowerShell's `>`) is named as such
+ * rather than read as a line of junk, and so is any other text that is not UTF-8.
+ */
+export function utf8Text(bytes: Uint8Array, what: string): string {
+  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'FF FE, little-endian' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'FE FF, big-endian' : undefined;
+  const convert = 'save it as UTF-8 (iconv -f UTF-16 -t UTF-8, or "UTF-8" in the editor\'s Save As)';
+  if (utf16 !== undefined) throw new InputError(`${what} is UTF-16 text (its byte order mark is ${utf16}): ${convert}`);
+  if (bytes.includes(0)) throw new InputError(`${what} holds NUL bytes: UTF-16 text without a byte order mark? ${convert}`);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new InputError(`${what} is not UTF-8 text: save it as UTF-8`);
+  }
 }
 
 /** One line of --deals-file: a deal, and the moves played so far when the line gives them after a `|`. */
@@ -50,16 +69,17 @@ export interface DealLine {
  * bad deal is reported before anything is solved.
  */
 export function readDealsFile(file: string): DealLine[] {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    bytes = readFileSync(file === '-' ? 0 : file);
   } catch (error) {
     throw new InputError(`cannot read --deals-file ${quote(file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
+  const text = utf8Text(bytes, `--deals-file ${quote(file)}`);
   const deals: DealLine[] = [];
   const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split(/\r?\n/);
   lines.forEach((line, index) => {
-    if (asciiTrim(line) === '') return;
+    if (trimBlanks(line) === '') return;
     const bar = line.indexOf('|');
     try {
       const deck = parseDeal(bar < 0 ? line : line.slice(0, bar));

@@ -76,6 +76,25 @@ export function presetList(text: string | undefined): string[] {
   return presets;
 }
 
+/**
+ * `--preset strict coops`: the shell splits it in two, and commander takes `coops` as the deal number
+ * or an extra argument, which says nothing about the real mistake. Refused before parsing with the
+ * form that works. `words` are the command line after the program's name.
+ */
+export function refuseSpacedPresets(words: readonly string[]): void {
+  for (let i = 0; i < words.length; i++) {
+    const inline = /^(?:--preset|-p)=(.*)$/.exec(words[i]);
+    if (!inline && words[i] !== '--preset' && words[i] !== '-p') continue;
+    const value = inline ? inline[1] : words[i + 1];
+    const next = words[inline ? i + 1 : i + 2];
+    if (value === undefined || next === undefined || next.startsWith('-')) continue;
+    const names = next.split(',').map(asciiTrim).filter(Boolean);
+    if (names.length === 0 || !names.every((name) => findPreset(name) !== undefined)) continue;
+    const several = ['sim', 'sweep'].includes(words[0]) ? '' : ` (${words[0] ?? 'this command'} takes one preset; sim and sweep take several)`;
+    throw new UsageError(`${quote(next)} after --preset ${value}: presets are a comma list, --preset ${value},${next}${several}`);
+  }
+}
+
 /** The one preset of deal, verify and solve, in its own spelling. */
 function singlePreset(text: string | undefined): string {
   const presets = presetList(text);
@@ -89,6 +108,11 @@ export function given(command: Command, option: string): boolean {
   return source !== undefined && source !== 'default';
 }
 
+/** The presets of sim and sweep; without --preset, PySolFC's numbers mean PySolFC's rules (preset pysol), as --pysol does for one deal. */
+export function presetsFrom(command: Command, flags: { preset?: string }, numbering: Numbering): string[] {
+  return presetList(numbering === 'pysol' && !given(command, 'preset') ? 'pysol' : flags.preset);
+}
+
 /** Refuses options that mean nothing in the mode given, rather than dropping them silently. */
 export function refuseUnused(command: Command, options: readonly string[], why: string): void {
   const used = options.filter((option) => given(command, option));
@@ -100,7 +124,7 @@ export function refuseUnused(command: Command, options: readonly string[], why: 
 
 /** --numbering of sim and sweep. */
 export function addNumberingOption(command: Command): Command {
-  return command.option('--numbering <kind>', `whose deal numbers --from counts: eaglewing (its own, README "Deal numbers") or pysol (PySolFC's game numbers)`, 'eaglewing');
+  return command.option('--numbering <kind>', `whose deal numbers --from counts: eaglewing (its own, README "Deal numbers") or pysol (PySolFC's game numbers; without --preset, means --preset pysol)`, 'eaglewing');
 }
 
 export function parseNumbering(text: string): Numbering {

@@ -12,8 +12,8 @@ import { numberingSuffix } from '../numbering/pysol.js';
 import { DEFAULT_CHUNK, parseShard, type SimJob } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
-import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, presetList, refuseIgnoredPlayerOptions, type RuleFlags, workersFrom } from './flags.js';
-import { print, shellWord, summaryJson, summaryTable } from './output.js';
+import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, presetsFrom, refuseIgnoredPlayerOptions, type RuleFlags, workersFrom } from './flags.js';
+import { print, selfCommand, shellWord, summaryJson, summaryTable } from './output.js';
 import { EXIT_INTERRUPTED, EXIT_WRITE } from './exit.js';
 
 interface SimFlags extends PlayerFlags {
@@ -60,8 +60,8 @@ Examples:
     );
   addPlayerOptions(addLimitOptions(addRuleOptions(command, `comma list of presets: ${PRESET_NAMES.join(', ')}`)), 'thoughtful (the solver), greedy or sampling (no-peek players, RULES §6)').action(
     async (flags: RuleFlags & LimitFlags & SimFlags, command: Command) => {
-      const presets = presetList(flags.preset);
       const numbering = parseNumbering(flags.numbering);
+      const presets = presetsFrom(command, flags, numbering);
       const player = parsePlayerSpec(flags.player, flags);
       refuseIgnoredPlayerOptions(command, player);
       const solver = parseSolverOptions(flags);
@@ -106,7 +106,8 @@ Examples:
         // the result first, then the files: a file that cannot be written never costs the run its answer
         const summaryText = flags.json ? JSON.stringify(summaryJson(outcome.summary)) : summaryTable(outcome.summary);
         print(summaryText, carriesStandardOutput([flags.out]) ? 'stderr' : 'stdout');
-        const again = ['eaglewing', ...process.argv.slice(2).filter((arg) => arg !== '--resume' && arg !== '--force'), '--resume'].map(shellWord).join(' ');
+        // the command as the user can paste it here: `eaglewing` is on PATH only after `npm link`
+        const again = [selfCommand(), ...[...process.argv.slice(2).filter((arg) => arg !== '--resume' && arg !== '--force'), '--resume'].map(shellWord)].join(' ');
         // a reader that went away (`--out - | head`) stopped the run: its choice, said nowhere
         if (outcome.writeError && !readerGone(outcome.writeError)) {
           process.stderr.write(

@@ -14,7 +14,7 @@ import { solveDecks } from '../run/pool.js';
 import { playSoFar, type GameSoFar } from '../played.js';
 import { rateLine, type Rating } from '../show/rate.js';
 import { shortenLine } from '../show/shorten.js';
-import { gameLines, gamePage, gameStepsJson, movesCount, stepsToCome, tellGame, type Outcome, type ToldGame } from '../show/game.js';
+import { gameJson, gameLines, gamePage, movesCount, stepsToCome, tellGame, type Outcome, type ToldGame } from '../show/game.js';
 import { solveReport, statsLines, type SolveReport } from '../show/report.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
 import { Solver, type SolverOptions } from '../solver/search.js';
@@ -110,13 +110,6 @@ function playOne(deck: Deck, rules: RuleSet, player: PlayerSpec): Outcome {
   return { result: played.result, moves: played.moves, ms: played.ms, player: playerLabel(player), reason: played.reason };
 }
 
-/** The game as JSON: the solver's report (with the steps of a win), or the player's. */
-function gameJson(game: ToldGame, report: SolveReport | undefined) {
-  const { outcome } = game;
-  if (report !== undefined) return outcome.result === 'won' ? { ...report, steps: gameStepsJson(game) } : report;
-  return { deal: formatDeal(game.deck), rules: canonicalRules(game.rules), player: outcome.player, result: outcome.result, ms: outcome.ms, moves: formatMoveList(outcome.moves), reason: outcome.reason, steps: gameStepsJson(game) };
-}
-
 /** The game as text: the heading, and the solver's layout and verdict, or the player's verdict; then the numbered line. */
 function gameText(game: ToldGame, chosen: ChosenDeal, view: Presentation, sofar: GameSoFar | undefined): string {
   const { outcome, rules } = game;
@@ -193,7 +186,7 @@ Examples:
         if (numberArgument !== undefined || flags.deal !== undefined || flags.pysol !== undefined) throw new UsageError('give a deal number, --deal, --pysol or --deals-file, not several');
         return solveDealsFile(flags.dealsFile, rules, options, flags);
       }
-      const chosen = deckFrom(numberArgument, flags);
+      const chosen = deckFrom(numberArgument, flags, { orDealsFile: player.name === 'thoughtful' });
       const autodeal = chosen.pysol !== undefined;
       const sofar = flags.after === undefined ? undefined : playSoFar(chosen.deck, rules, flags.after, autodeal);
       const solved = player.name === 'thoughtful' ? solveOne(chosen.deck, rules, options, sofar, flags.rate ?? false, flags.shortest ?? false) : undefined;

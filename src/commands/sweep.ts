@@ -8,9 +8,9 @@ import type { SummaryRow } from '../run/csv.js';
 import { carriesStandardOutput, checkOutputs, writeWholeFiles } from '../run/files.js';
 import { DEFAULT_CHUNK } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
-import { parseVary, sweepChart, sweepCsv, sweepJobs } from '../run/sweep.js';
+import { parseVary, SWEEPABLE, sweepChart, sweepCsv, sweepJobs } from '../run/sweep.js';
 import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
-import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, presetList, refuseIgnoredPlayerOptions, type RuleFlags, workersFrom } from './flags.js';
+import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, presetsFrom, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, workersFrom } from './flags.js';
 import { printSummary } from './output.js';
 
 type SweepFlags = RuleFlags & LimitFlags & PlayerFlags & { numbering: string; vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean; force?: boolean };
@@ -33,7 +33,9 @@ export function register(program: Command): void {
     .addHelpText('after', '\nExample:\n  eaglewing sweep --preset strict,coops --vary trunk=0..20 --deals 500 --out trunk.csv --chart trunk.svg');
   addPlayerOptions(addLimitOptions(addRuleOptions(command, 'comma list of presets, one line each in the chart')), 'thoughtful, greedy or sampling').action(async (flags: SweepFlags, command: Command) => {
     const spec = parseVary(flags.vary);
-    const presets = presetList(flags.preset);
+    // the option --vary sets at each point: given as well, it would do nothing
+    refuseUnused(command, [SWEEPABLE[spec.option]], `with --vary ${spec.option} (the sweep sets it at each point)`);
+    const presets = presetsFrom(command, flags, parseNumbering(flags.numbering));
     for (const preset of presets) resolveRules(preset, flags);
     const player = parsePlayerSpec(flags.player, flags);
     refuseIgnoredPlayerOptions(command, player);

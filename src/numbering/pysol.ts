@@ -3,7 +3,7 @@ import { mersenneFromState } from 'pure-rand/generator/mersenne';
 import { CARD_COUNT, RANK_COUNT } from '../cards.js';
 import type { Deck } from '../deal.js';
 import { InputError } from '../errors.js';
-import { quote } from '../text.js';
+import { quote, trimBlanks } from '../text.js';
 
 /*
  * How PySolFC gets from a number to a deal (pysollib/pysolrandom.py, pysol_cards/random.py,
@@ -32,12 +32,13 @@ export interface PysolNumber {
   text: string;
 }
 
-const ACCEPTED = `a PySolFC game number: 1 to ${PYSOL_MAX} (its 20-digit display, leading zeros and a leading # allowed; spaces, -, _, . and , are ignored), or ms1 to ms${MS_MAX}`;
+const ACCEPTED = `a PySolFC game number: 1 to ${PYSOL_MAX} (its 20-digit display, leading zeros and a leading # allowed; spaces, -, _, . and , are ignored), or ms1 to ms${MS_MAX} (#ms617 too, as PySolFC's status bar shows it)`;
 
 /** Reads a game number as PySolFC accepts it (pysolrandom.construct_random); exit 2 otherwise. */
 export function parsePysolNumber(input: string): PysolNumber {
-  const text = input.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
-  const ms = /^ms([0-9]+)$/.exec(text);
+  const text = trimBlanks(input);
+  // `#ms617` is how PySolFC's status bar shows games 1-31999 (its Microsoft-compatible deals): copied from there, it is taken
+  const ms = /^#?ms([0-9]+)$/.exec(text);
   if (ms) {
     const seed = BigInt(ms[1]);
     if (seed < 1n || seed > MS_MAX) throw new InputError(`PySolFC number ${quote(input)} is out of range: ms takes 1 to ${MS_MAX}`);

@@ -1,10 +1,11 @@
 // One game finished for a person, by the solver or a no-peek player: its line as steps, its JSON, its text and its page.
-import type { Deck } from '../deal.js';
-import type { Move } from '../notation.js';
+import { formatDeal, type Deck } from '../deal.js';
+import { formatMoveList, type Move } from '../notation.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
 import { plural } from '../text.js';
 import { inPysolOrder, narrate, stepLines, stepsJson, type Step } from './narrate.js';
 import { solutionPage } from './page.js';
+import type { SolveReport } from './report.js';
 
 /** What became of the game: the solver's verdict, or how a no-peek player fared. */
 export interface Outcome {
@@ -86,7 +87,16 @@ export function gameLines(game: ToldGame): string {
   return stepLines(stepsToCome(game), playedMoves + 1);
 }
 
-/** The steps to come as JSON. */
-export function gameStepsJson(game: ToldGame) {
-  return stepsJson(game.steps.slice(game.played), game.autodeal);
+/**
+ * The game as JSON: the solver's report (the rest of a win as `moves` and `steps`), or the player's.
+ * `moves` and `steps` list the same tokens in the same order, the order the player makes them (for a
+ * game PySolFC plays, its own turns where it makes them).
+ */
+export function gameJson(game: ToldGame, report: SolveReport | undefined) {
+  const { outcome } = game;
+  const toCome = stepsToCome(game);
+  const moves = formatMoveList(toCome.map((step) => step.move));
+  const steps = stepsJson(toCome, game.autodeal);
+  if (report !== undefined) return outcome.result === 'won' ? { ...report, moves, steps } : report;
+  return { deal: formatDeal(game.deck), rules: canonicalRules(game.rules), player: outcome.player, result: outcome.result, ms: outcome.ms, moves, reason: outcome.reason, steps };
 }

@@ -3,7 +3,7 @@ import { formatCard, NO_CARD } from '../cards.js';
 import type { Deck } from '../deal.js';
 import { Game, NO_MOVE } from '../engine.js';
 import { describeMove, formatMove, type Move } from '../notation.js';
-import { TRUNK_PLAY_TOP, type RuleSet } from '../rules.js';
+import { canonicalRules, resolveRules, TRUNK_PLAY_TOP, type RuleSet } from '../rules.js';
 
 /** One move of a line, with what follows from it on the table. */
 export interface Step {
@@ -18,6 +18,18 @@ export interface Step {
   emptiesWaste: boolean;
 }
 
+/** Preset pysol's rules, the only ones that match a game PySolFC can play. */
+const PYSOLFC_RULES = canonicalRules(resolveRules('pysol'));
+
+/**
+ * Whether PySolFC plays a game under these rules: only preset pysol's rules are its Eagle Wing. A
+ * PySolFC deal under other rules (`--pysol 7 --preset coops`) is a game PySolFC cannot show, so nothing
+ * is said of what PySolFC does in it.
+ */
+export function pysolPlays(rules: RuleSet): boolean {
+  return canonicalRules(rules) === PYSOLFC_RULES;
+}
+
 /** Called with the game after each move (before its trunk fills) and after each fill, for pictures of every moment. */
 export type Watcher = (game: Game) => void;
 
@@ -25,9 +37,10 @@ export type Watcher = (game: Game) => void;
  * Replays a legal line on the engine and says, move by move, what else happens. With `autodeal`,
  * turns made while the waste is empty are marked automatic: PySolFC makes them itself (the first
  * at the start of the game), and making them at once changes nothing else, since no other move
- * needs the waste empty.
+ * needs the waste empty. Only under PySolFC's own rules (pysolPlays): under others, no turn is PySolFC's.
  */
-export function narrate(deck: Deck, rules: RuleSet, moves: readonly Move[], autodeal: boolean, watch?: Watcher): Step[] {
+export function narrate(deck: Deck, rules: RuleSet, moves: readonly Move[], pysolDeal: boolean, watch?: Watcher): Step[] {
+  const autodeal = pysolDeal && pysolPlays(rules);
   const game = new Game(deck, rules);
   return moves.map((move) => {
     const code = game.legalMoveFor(move);
@@ -85,9 +98,15 @@ export function stepLines(steps: readonly Step[], firstNumber = 1): string {
   return lines.join('\n');
 }
 
-/** The steps for JSON: every RULES §5 token, with its fills (and, for PySolFC, whether it is automatic). */
-export function stepsJson(steps: readonly Step[], autodeal: boolean) {
-  return steps.map((step) => ({
+/**
+ * The steps for JSON: every RULES §5 token, with its fills, in the order the player makes them; for a
+ * game PySolFC plays, in PySolFC's order (its own turns where it makes them, as the text lists them),
+ * each with whether PySolFC makes it itself. Steps already in that order stay as they are.
+ */
+export function stepsJson(steps: readonly Step[], pysolDeal: boolean) {
+  // narrate() marks turns automatic only in a game PySolFC plays; a won one always has such a turn (its stock must be turned)
+  const autodeal = pysolDeal && steps.some((step) => step.automatic);
+  return (autodeal ? inPysolOrder(steps) : steps).map((step) => ({
     move: formatMove(step.move),
     fills: step.fills.map((fill) => ({ wing: fill.wing, card: formatCard(fill.card) })),
     ...(step.trunkFaceUp === NO_CARD ? {} : { trunkFaceUp: formatCard(step.trunkFaceUp) }),
