@@ -91,8 +91,9 @@ describe('eaglewing --pysol', () => {
     expect(text.stdout).toMatch(/\(PySolFC turns up .. by itself\)/);
     expect(text.stdout).toMatch(/the last trunk card, .., turns face up/);
     const json = JSON.parse(run('solve', '--pysol', '1', '--json').stdout);
-    // the same tokens as moves (solveJson in show/report.ts also puts moves in this order)
+    // the same tokens as moves, in the same order (PySolFC's), and that line wins
     expect(json.steps.map((step: { move: string }) => step.move).join(' ')).toBe(json.moves);
+    expect(run('verify', '--pysol', '1', '--moves', json.moves).code).toBe(0);
     expect(json.steps.some((step: { fills: unknown[] }) => step.fills.length > 0)).toBe(true);
     // PySolFC turns the first card as it deals, before the player's first move
     expect(json.steps[0].automatic).toBe(true);
