@@ -99,12 +99,15 @@ describe('eaglewing rules', () => {
 });
 
 describe('eaglewing solve', () => {
-  it('prints {deal, rules, result, nodes, ms, moves, steps} and the moves replay through eaglewing verify', () => {
+  it('prints {deal, rules, result, nodes, ms, moves, foundLength, length, steps} and the moves replay through eaglewing verify', () => {
     const result = run('solve', '1', '--json');
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
     // a won deal also lists its steps: each token with the trunk fills after it (README, PySolFC section)
-    expect(Object.keys(report)).toEqual(['deal', 'rules', 'result', 'nodes', 'ms', 'moves', 'steps']);
+    expect(Object.keys(report)).toEqual(['deal', 'rules', 'result', 'nodes', 'ms', 'moves', 'foundLength', 'length', 'steps']);
+    // the line shown is the shortened one: its length, never longer than the line the search found
+    expect(report.moves.split(' ')).toHaveLength(report.length);
+    expect(report.length).toBeLessThanOrEqual(report.foundLength);
     expect(report.result).toBe('won');
     expect(report.moves).toMatch(/\(\w\w\)/);
     const replay = run('verify', '--deal', report.deal, '--moves', report.moves, '--json');

@@ -1,5 +1,5 @@
 // Per-deal and summary CSV rows (csv-stringify), reading them back for --resume and merge, with corruption reported.
-import { quote } from '../text.js';
+import { asciiLower, quote } from '../text.js';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../errors.js';
 import { canonicalRules, optionName, PRESET_NAMES, resolveRules, RULE_OPTIONS, type RuleOverrides } from '../rules.js';
@@ -138,7 +138,9 @@ const WORKER_FAILED = 'worker failed: ';
 
 function parseDealRecord(record: string[], where: string): DealRow {
   if (record.length !== DEAL_COLUMNS.length) throw new InputError(`${where}: expected ${DEAL_COLUMNS.length} fields, got ${record.length}`);
-  const [deal, preset, rules, player, result, nodes, ms, solutionLength, solution, reason] = record;
+  const [deal, presetCell, rules, player, result, nodes, ms, solutionLength, solution, reason] = record;
+  // presets are case-insensitive (a spreadsheet may have written `Coops`): read in eaglewing's own spelling
+  const preset = asciiLower(presetCell);
   const number = Number(deal);
   if (!/^\d+$/.test(deal) || !Number.isSafeInteger(number) || number < 1) throw new InputError(`${where}: bad deal number ${quote(deal)}`);
   if (result !== 'won' && result !== 'lost' && result !== 'unknown') throw new InputError(`${where}: bad result ${quote(result)}`);
@@ -147,7 +149,7 @@ function parseDealRecord(record: string[], where: string): DealRow {
   }
   if (preset === '' || rules === '' || player === '') throw new InputError(`${where}: empty preset, rules or player`);
   // cells eaglewing never writes (a spreadsheet's =HYPERLINK(…), a hand edit) are refused, not counted
-  if (!PRESET_NAMES.includes(preset)) throw new InputError(`${where}: ${quote(preset)} is not a preset eaglewing writes (${PRESET_NAMES.join(', ')})`);
+  if (!PRESET_NAMES.includes(preset)) throw new InputError(`${where}: ${quote(presetCell)} is not a preset eaglewing writes (${PRESET_NAMES.join(', ')})`);
   if (!canonicalRulesText(rules)) throw new InputError(`${where}: ${quote(rules)} is not a rules string eaglewing writes (every option once, as \`eaglewing rules\` lists them)`);
   if (!PLAYER_TEXT.test(player)) throw new InputError(`${where}: ${quote(player)} is not a player eaglewing writes (thoughtful, greedy or sampling, with their settings)`);
   if (!LIMIT_REASONS.has(reason) && !reason.startsWith(WORKER_FAILED)) throw new InputError(`${where}: ${quote(reason)} is not a reason eaglewing writes (max-nodes, time-limit, memory or worker failed: …)`);

@@ -1,5 +1,5 @@
 // A bulk run: checks the output file (new, --force, or --resume), runs the pool, appends rows as they finish, tallies.
-import { asciiLower, quote } from '../text.js';
+import { quote } from '../text.js';
 import { readFileSync } from 'node:fs';
 import { InputError, WriteError } from '../errors.js';
 import { OutputLock, outputExists, RowAppender } from './files.js';
@@ -47,8 +47,6 @@ function loadResume(file: string, jobs: SimJob[], events: SimEvents): { rows: De
   if (tornLastLine) events.warn?.(`${tornLastLine}; ignoring that line and solving its deal again`);
   const seen = new DoneItems();
   for (const row of rows) {
-    // presets are case-insensitive (a spreadsheet may have written `Coops`): read in the spelling the jobs use
-    row.preset = asciiLower(row.preset);
     const job = jobs.findIndex((candidate) => candidate.preset === row.preset);
     if (job < 0 || jobs[job].rulesText !== row.rules || jobs[job].playerLabel !== row.player) {
       throw new InputError(`${quote(file)} was made with other rules, another player or other solver limits (${row.preset}, ${row.player}: ${row.rules}); resume it with the same --preset and options, or write to a new file`);
