@@ -20,7 +20,8 @@ const WINGS = 8;
 
 /** A plain, slow table: arrays of cards, bottom first, exactly as a person would lay them out. */
 class Table {
-  trunk: number[];
+  /** The cards still in the trunk, bottom first. */
+  trunkCards: number[];
   wings: number[][];
   foundations: number[][] = [[], [], [], []];
   stock: number[];
@@ -30,7 +31,7 @@ class Table {
 
   constructor(deck: Deck, readonly rules: RuleSet) {
     const trunkSize = rules.trunk;
-    this.trunk = Array.from(deck.subarray(0, trunkSize));
+    this.trunkCards = Array.from(deck.subarray(0, trunkSize));
     this.wings = Array.from({ length: WINGS }, (_, i) => [deck[trunkSize + i]]);
     const base = deck[trunkSize + WINGS];
     this.baseRank = rankOf(base);
@@ -46,16 +47,16 @@ class Table {
   }
   /** The trunk card in play under RULES §3.4, or NO_CARD. */
   trunkCard(): number {
-    if (this.trunk.length === 0) return NO_CARD;
-    if (this.rules.trunkPlay === 'top') return this.trunk[this.trunk.length - 1];
-    return this.trunk.length === 1 ? this.trunk[0] : NO_CARD;
+    if (this.trunkCards.length === 0) return NO_CARD;
+    if (this.rules.trunkPlay === 'top') return this.trunkCards[this.trunkCards.length - 1];
+    return this.trunkCards.length === 1 ? this.trunkCards[0] : NO_CARD;
   }
   /** Why `cards` (bottom first) may not land on wing `index`, or '' when they may. */
   landingProblem(cards: number[], index: number, spaceSource: 'waste' | 'stock' | 'wings' | null): string {
     const wing = this.wings[index];
     const deepest = cards[0];
     if (wing.length === 0) {
-      if (this.trunk.length > 0) return `wing ${index + 1} is empty but the trunk still has cards`;
+      if (this.trunkCards.length > 0) return `wing ${index + 1} is empty but the trunk still has cards`;
       if (spaceSource === null || !this.rules.spaceFrom.includes(spaceSource)) return `a space may not be filled from the ${spaceSource ?? 'trunk'}`;
       return '';
     }
@@ -68,7 +69,7 @@ class Table {
   }
   fillSpaces(): void {
     for (let i = 0; i < WINGS; i++) {
-      if (this.wings[i].length === 0 && this.trunk.length > 0) this.wings[i].push(this.trunk.pop()!);
+      if (this.wings[i].length === 0 && this.trunkCards.length > 0) this.wings[i].push(this.trunkCards.pop()!);
     }
   }
   won(): boolean {
@@ -132,7 +133,7 @@ class Table {
       spaceSource = 'stock';
     } else {
       const card = this.trunkCard();
-      if (card === NO_CARD) return this.trunk.length === 0 ? 'the trunk is empty' : 'the trunk card is face down';
+      if (card === NO_CARD) return this.trunkCards.length === 0 ? 'the trunk is empty' : 'the trunk card is face down';
       if (move.target === 'W') {
         if (this.rules.trunkPlay === 'last') return 'the trunk card goes only to a foundation under these rules';
         if (this.wings[move.toWing - 1].length === 0) return 'the trunk card may not fill a space';
@@ -152,7 +153,7 @@ class Table {
     if (move.source === 'W') this.wings[move.fromWing - 1].splice(-cards.length);
     else if (move.source === 'X') this.waste.pop();
     else if (move.source === 'S') this.stock.pop();
-    else this.trunk.splice(this.rules.trunkPlay === 'top' ? this.trunk.length - 1 : 0, 1);
+    else this.trunkCards.splice(this.rules.trunkPlay === 'top' ? this.trunkCards.length - 1 : 0, 1);
     if (move.target === 'F') this.foundations[suitOf(cards[0])].push(cards[0]);
     else this.wings[move.toWing - 1].push(...cards);
     this.fillSpaces();

@@ -17,14 +17,14 @@ function nextOnFoundation(observation: Observation, card: number): boolean {
  */
 export function greedyScore(observation: Observation, move: Move): number {
   const position = observation.position;
-  const trunk = trunkCount(position);
+  const trunkLeft = trunkCount(position);
   if (move.target === 'F') return move.source === 'W' ? 100 : move.source === 'K' ? 95 : 90;
   if (move.target === 'W') {
     const targetHeight = wingHeight(position, move.toWing - 1);
     if (move.source === 'W') {
       // a build that empties its wing brings out a trunk card
       const emptiesWing = wingHeight(position, move.fromWing - 1) === move.count;
-      return targetHeight > 0 && emptiesWing && trunk > 0 ? 80 : 0;
+      return targetHeight > 0 && emptiesWing && trunkLeft > 0 ? 80 : 0;
     }
     if (targetHeight > 0 && (move.source === 'X' || move.source === 'K')) return move.source === 'K' ? 75 : 70;
     if (targetHeight === 0 && move.source === 'X') {

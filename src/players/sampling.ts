@@ -42,8 +42,8 @@ function hashObservation(observation: Observation, seed: number): number {
 /** Every card's place is public except the face-down ones; a sample deals the unseen cards over those. */
 export function sampleDeck(observation: Observation, random: (max: number) => number): Uint8Array {
   const { rules, position, knownTrunk, knownStock } = observation;
-  const trunk = rules.trunk;
-  const firstStockPlace = stockStart(trunk);
+  const trunkSize = rules.trunk;
+  const firstStockPlace = stockStart(trunkSize);
   const deck = new Int16Array(CARD_COUNT).fill(-1);
   const placed = new Uint8Array(CARD_COUNT);
   // cards on foundations and in wings are public
@@ -61,7 +61,7 @@ export function sampleDeck(observation: Observation, random: (max: number) => nu
     deck[place] = card;
     placed[card] = 1;
   };
-  deck[basePlace(trunk)] = observation.baseCard;
+  deck[basePlace(trunkSize)] = observation.baseCard;
   const trunkLeft = trunkCount(position);
   for (let i = 0; i < trunkLeft; i++) {
     if (knownTrunk[i] !== NO_CARD) put(i, knownTrunk[i]);

@@ -18,7 +18,8 @@ interface View {
   wings: string[][];
   /** Each foundation's cards (clubs, diamonds, hearts, spades), bottom first. */
   foundations: string[][];
-  trunk: number;
+  /** Cards left in the trunk. */
+  trunkLeft: number;
   /** The trunk card that is face up (RULES §3.4), if any. */
   trunkCard: string | null;
   stock: number;
@@ -61,7 +62,7 @@ function view(game: Game): View {
   return {
     wings,
     foundations,
-    trunk: game.trunkCount(),
+    trunkLeft: game.trunkCount(),
     trunkCard: trunkCard === NO_CARD ? null : formatCard(trunkCard),
     stock: game.stockCount(),
     waste: waste === NO_CARD ? null : formatCard(waste),
