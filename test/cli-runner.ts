@@ -8,7 +8,9 @@ import { ROOT } from './helpers.js';
 export const BIN = join(ROOT, 'bin', 'eaglewing.js');
 
 export interface Run {
+  /** The exit code, or -1 when a signal ended the process. */
   code: number;
+  signal?: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
 }
@@ -16,7 +18,7 @@ export interface Run {
 /** Runs `eaglewing ARGS` without colour; options (input, cwd, env additions) pass through to spawnSync. */
 export function runCli(args: readonly string[], options: SpawnSyncOptions = {}): Run {
   const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', ...options, env: { ...process.env, NO_COLOR: '1', ...options.env } });
-  return { code: result.status ?? -1, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
+  return { code: result.status ?? -1, signal: result.signal, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
 }
 
 /** A command line under bash (for ulimit, redirections and pipes), with $BIN set to the program. */

@@ -5,21 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCases, ROOT } from './helpers.js';
+import { BIN, expectBadInput, runCli } from './cli-runner.js';
 
-const BIN = join(ROOT, 'bin', 'eaglewing.js');
 
 /** Runs the built CLI (npm test builds first). */
-export function run(...args: string[]): { code: number; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
-}
+const run = (...args: string[]) => runCli(args);
 
-function expectBadInput(result: { code: number; stdout: string; stderr: string }, message: string): void {
-  expect(result.code).toBe(2);
-  expect(result.stderr.trim().split('\n')).toHaveLength(1);
-  expect(result.stderr).toContain(message);
-  expect(result.stderr).not.toMatch(/\n\s+at /);
-}
 
 describe('eaglewing deal', () => {
   it('prints the same deal string every time', () => {
@@ -125,15 +116,15 @@ describe('eaglewing solve', () => {
   });
   it('reads deals from a file or stdin, one JSON object per line in input order', () => {
     const deals = [1, 2, 3].map((n) => run('deal', String(n), '--string').stdout.trim());
-    const result = spawnSync(process.execPath, [BIN, 'solve', '--deals-file', '-', '--json'], { input: deals.join('\n') + '\n', encoding: 'utf8' });
-    expect(result.status).toBe(0);
+    const result = runCli(['solve', '--deals-file', '-', '--json'], { input: deals.join('\n') + '\n' });
+    expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(lines.map((line) => line.deal)).toEqual(deals);
   });
   it('--workers 2 gives the same objects in the same order as one thread (ms aside)', () => {
     const deals = [4, 5, 6, 7, 8].map((n) => run('deal', String(n), '--string').stdout.trim()).join('\n') + '\n';
     const solveWith = (...extra: string[]) =>
-      spawnSync(process.execPath, [BIN, 'solve', '--deals-file', '-', '--json', ...extra], { input: deals, encoding: 'utf8' })
+      runCli(['solve', '--deals-file', '-', '--json', ...extra], { input: deals })
         .stdout.trim()
         .split('\n')
         .map((line) => ({ ...JSON.parse(line), ms: 0 }));
@@ -148,8 +139,8 @@ describe('eaglewing solve', () => {
     expectBadInput(run('solve', '1', '--memory', '0'), '--memory must be a whole number');
     expectBadInput(run('solve', '1', '--max-nodes', 'lots'), '--max-nodes must be a whole number');
     expectBadInput(run('solve', '--deals-file', '/nonexistent/file'), 'cannot read --deals-file');
-    const bad = spawnSync(process.execPath, [BIN, 'solve', '--deals-file', '-'], { input: 'AS KS\n', encoding: 'utf8' });
-    expect(bad.status).toBe(2);
+    const bad = runCli(['solve', '--deals-file', '-'], { input: 'AS KS\n' });
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('line 1: bad deal string');
   });
 });
@@ -221,8 +212,8 @@ describe('text that looks right is right', () => {
   it('a deal string spaced with no-break or ideographic spaces is read as spaced (--deal and --deals-file)', () => {
     const spaced = `\u3000${deal1().replace(/ /g, '\u00A0')}\u00A0`;
     expect(JSON.parse(run('solve', '--deal', spaced, '--json').stdout).deal).toBe(deal1());
-    const fromFile = spawnSync(process.execPath, [BIN, 'solve', '--deals-file', '-', '--json'], { input: `${spaced}\n`, encoding: 'utf8' });
-    expect(fromFile.status).toBe(0);
+    const fromFile = runCli(['solve', '--deals-file', '-', '--json'], { input: `${spaced}\n` });
+    expect(fromFile.code).toBe(0);
     expect(JSON.parse(fromFile.stdout).deal).toBe(deal1());
     expect(run('verify', '1', '--moves', 'T\u00A0T\u3000T').stdout).toContain('incomplete');
   });

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.js';
+import { runCli } from './cli-runner.js';
 
-const BIN = join(ROOT, 'bin', 'eaglewing.js');
 const SCRIPTS = join(ROOT, 'scripts', 'cluster');
 // issue 20: 2,000 coops deals in 4 shards; --no-timing makes the files byte-comparable
 const RUN = ['--preset', 'coops', '--deals', '2000'];
@@ -43,8 +43,8 @@ let reference = '';
 
 beforeAll(() => {
   if (slurmProblem && parallelProblem) return;
-  const one = spawnSync(process.execPath, [BIN, 'sim', ...RUN, '--no-timing', '--quiet', '--out', path('one.csv')], { encoding: 'utf8' });
-  expect(one.status, one.stderr).toBe(0);
+  const one = runCli(['sim', ...RUN, '--no-timing', '--quiet', '--out', path('one.csv')]);
+  expect(one.code, one.stderr).toBe(0);
   reference = readFileSync(path('one.csv'), 'utf8');
   expect(reference.trim().split('\n')).toHaveLength(2001);
 }, 600_000);
@@ -219,8 +219,8 @@ describe.runIf(!slurmProblem)('Slurm (scripts/cluster/slurm-submit.sh on a singl
     expect(command, message).toMatch(/^node \S*bin\/eaglewing\.js sim .*--shard 2\/4 .*--out \S*shard-2\.csv --resume$/);
     const resumed = spawnSync('bash', ['-c', command!], { encoding: 'utf8', cwd: dir });
     expect(resumed.status, resumed.stderr).toBe(0);
-    const merged = spawnSync(process.execPath, [BIN, 'merge', ...[1, 2, 3, 4].map((i) => path(`slurm-run/shard-${i}.csv`)), '--out', path('slurm-resumed.csv')], { encoding: 'utf8' });
-    expect(merged.status, merged.stderr).toBe(0);
+    const merged = runCli(['merge', ...[1, 2, 3, 4].map((i) => path(`slurm-run/shard-${i}.csv`)), '--out', path('slurm-resumed.csv')]);
+    expect(merged.code, merged.stderr).toBe(0);
     expect(readFileSync(path('slurm-resumed.csv'), 'utf8')).toBe(reference);
   }, 900_000);
 });

@@ -135,7 +135,6 @@ describe('engine invariants over random playouts', () => {
 });
 
 describe('rules, one at a time (engine and verifier must both follow each)', () => {
-  const strict = resolveRules('strict');
   const both = (value: boolean) => ({ engine: value, verifier: value });
 
   it('RULES §2: the layout follows the trunk size', () => {

@@ -1,43 +1,22 @@
 // Output integrity and hostile input, through the CLI as a user meets it: files, reading back, options, memory, messages.
-import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dealFromNumber, formatDeal } from '../src/deal.js';
 import { progressLine } from '../src/progress.js';
-import { ROOT } from './helpers.js';
+import { BIN, expectBadInput, runCli, runShell, type Run } from './cli-runner.js';
 
-const BIN = join(ROOT, 'bin', 'eaglewing.js');
 const dir = mkdtempSync(join(tmpdir(), 'eaglewing-integrity-'));
 const path = (name: string) => join(dir, name);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], options: SpawnSyncOptions = {}): Run {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, ...options });
-  return { code: result.status ?? -1, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
-}
+const run = runCli;
 
 /** The CLI under bash, for ulimit and shell plumbing. */
-function shell(script: string): Run {
-  const result = spawnSync('bash', ['-c', script], { encoding: 'utf8', cwd: dir, env: { ...process.env, NO_COLOR: '1', BIN } });
-  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
-}
+const shell = (script: string): Run => runShell(script, dir);
 
-/** Exit code 2, one short line on stderr naming the problem, no stack trace. */
-function expectBadInput(result: Run, message: string | RegExp): void {
-  expect(result.code, result.stderr).toBe(2);
-  expect(result.stderr.trim().split('\n')).toHaveLength(1);
-  expect(result.stderr.length).toBeLessThan(500);
-  expect(result.stderr).toMatch(typeof message === 'string' ? new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : message);
-  expect(result.stderr).not.toMatch(/\n\s+at /);
-}
 
 const QUICK = ['sim', '--preset', 'strict', '--deals', '20', '--no-timing', '--quiet'];
 

@@ -4,24 +4,15 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT } from './helpers.js';
+import { runCli, type Run } from './cli-runner.js';
 
-const BIN = join(ROOT, 'bin', 'eaglewing.js');
 const dir = mkdtempSync(join(tmpdir(), 'eaglewing-merge-'));
 const path = (name: string) => join(dir, name);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 /** The CLI, started in the temporary folder (so printed commands name files as they are given). */
-function run(...args: string[]): Run {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
-  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
-}
+const run = (...args: string[]): Run => runCli(args, { cwd: dir });
 
 /** Exit code 2, one line naming the problem, and the output not written. */
 function expectRefused(result: Run, message: string | RegExp, never = 'never.csv'): void {

@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OutputLock } from '../src/run/files.js';
-import { ROOT } from './helpers.js';
+import { BIN, expectBadInput, runCli, runShell, type Run } from './cli-runner.js';
 
-const BIN = join(ROOT, 'bin', 'eaglewing.js');
 const dir = mkdtempSync(join(tmpdir(), 'eaglewing-outputs-'));
 const path = (name: string) => join(dir, name);
 const mounts: string[] = [];
@@ -16,31 +15,12 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-interface Run {
-  code: number | null;
-  signal?: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
 
-function run(args: string[], options: SpawnSyncOptions = {}): Run {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', cwd: dir, env: { ...process.env, NO_COLOR: '1' }, ...options });
-  return { code: result.status, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
-}
+const run = (args: string[], options: SpawnSyncOptions = {}): Run => runCli(args, { cwd: dir, ...options });
 
 /** The CLI under bash, for real pipes (`| head`, `| cat`), redirections and /dev/full; `$E` runs eaglewing. */
-function shell(script: string): Run {
-  const result = spawnSync('bash', ['-c', `E() { node "$BIN" "$@"; }; ${script}`], { encoding: 'utf8', cwd: dir, env: { ...process.env, NO_COLOR: '1', BIN } });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const shell = (script: string): Run => runShell(`E() { node "$BIN" "$@"; }; ${script}`, dir);
 
-/** Exit code 2, one short line naming the problem, no stack trace. */
-function expectBadInput(result: Run, message: string | RegExp): void {
-  expect(result.code, result.stderr).toBe(2);
-  expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
-  expect(result.stderr).toMatch(message);
-  expect(result.stderr).not.toMatch(/\n\s+at /);
-}
 
 const QUICK = ['sim', '--preset', 'strict', '--deals', '12', '--no-timing', '--quiet', '--workers', '1'];
 const SWEEP = ['sweep', '--vary', 'redeals=0..1', '--deals', '3', '--quiet', '--workers', '1'];
@@ -77,7 +57,7 @@ async function longSim(file: string): Promise<{ child: ChildProcess; stderr: () 
   let stderr = '';
   child.stdout!.on('data', (data) => (stdout += data));
   child.stderr!.on('data', (data) => (stderr += data));
-  const exit = new Promise<Run>((done) => child.on('exit', (code, signal) => done({ code, signal, stdout, stderr })));
+  const exit = new Promise<Run>((done) => child.on('exit', (code, signal) => done({ code: code ?? -1, signal, stdout, stderr })));
   for (let tries = 0; tries < 600; tries++) {
     if (existsSync(`${file}.lock`) && existsSync(file) && readFileSync(file, 'utf8').split('\n').length > 4) return { child, stderr: () => stderr, exit };
     if (child.exitCode !== null) break;

@@ -1,5 +1,4 @@
 // The solution page in a real browser (Debian's chromium, driven by playwright-core): steps, keyboard, #step=, no network, no peeking.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,8 +10,8 @@ import { parseDeal } from '../src/deal.js';
 import { Game } from '../src/engine.js';
 import { resolveRules } from '../src/rules.js';
 import { playTokens, ROOT } from './helpers.js';
+import { runCli } from './cli-runner.js';
 
-const BIN = join(ROOT, 'bin', 'eaglewing.js');
 /** Where a browser may be: Debian's chromium first (README: `apt-get install chromium`). */
 const BROWSER = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => path && existsSync(path));
 const INSTALL = 'no Chromium found: install it with `sudo apt-get install chromium` (Debian) or set CHROMIUM_PATH to a Chrome or Chromium binary';
@@ -34,8 +33,8 @@ afterAll(async () => {
 });
 
 function solve(args: string[], html: string): { moves: string; deal: string } {
-  const result = spawnSync(process.execPath, [BIN, 'solve', ...args, '--json', '--html', html], { encoding: 'utf8' });
-  expect(result.status === 0 || result.status === 1, result.stderr).toBe(true);
+  const result = runCli(['solve', ...args, '--json', '--html', html]);
+  expect(result.code === 0 || result.code === 1, result.stderr).toBe(true);
   return JSON.parse(result.stdout);
 }
 
@@ -85,6 +84,23 @@ describe.runIf(BROWSER)('the solution page (solve --html)', () => {
     }
     await page.close();
     await shared.page.close();
+  });
+  it('solve --after opens at the position the moves lead to, with those moves shown as played', async () => {
+    const full = solve(['1', '--preset', 'coops'], join(dir, 'full.html'));
+    const given = full.moves.split(' ').slice(0, 12).join(' ');
+    const file = join(dir, 'after.html');
+    solve(['1', '--preset', 'coops', '--after', given], file);
+    const { page } = await open(file);
+    const played = await page.$$eval('#moves li.played', (items) => items.map((item) => Number(item.getAttribute('data-step'))));
+    // the moves given (and any trunk fills they caused) are the played ones: twelve moves, then the page opens there
+    expect(await page.$$eval('#moves li.played.move', (items) => items.length)).toBe(12);
+    expect(await page.getAttribute('body', 'data-step')).toBe(String(Math.max(...played)));
+    expect(await page.textContent('#verdict')).toContain('WON from here');
+    // the cards on the table there are those the engine has after the same moves
+    const game = new Game(parseDeal(full.deal), resolveRules('coops'));
+    playTokens(game, given.replace(/\([^)]*\)/g, ''));
+    expect((await cardsOn(page, '[data-foundation]')).length).toBe(game.foundationTotal());
+    await page.close();
   });
   it('a lost deal shows the deal and says it is lost', async () => {
     const file = join(dir, 'lost.html');

@@ -1,18 +1,14 @@
 // --pysol in deal, solve and verify, and --numbering pysol in sim: PySolFC's game numbers as a player types them.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDeal } from '../src/deal.js';
 import { Game } from '../src/engine.js';
 import { resolveRules } from '../src/rules.js';
-import { FIXTURES, playTokens, ROOT } from './helpers.js';
+import { FIXTURES, playTokens } from './helpers.js';
+import { runCli } from './cli-runner.js';
 
-const BIN = join(ROOT, 'bin', 'eaglewing.js');
-function run(...args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
-  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
-}
+const run = (...args: string[]) => runCli(args);
 const FIXTURE = new Map(
   readFileSync(join(FIXTURES, 'pysolfc-deals.tsv'), 'utf8')
     .trim()

@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dealFromNumber, formatDeal } from '../src/deal.js';
-import { ROOT } from './helpers.js';
+import { BIN, runCli } from './cli-runner.js';
 
-const BIN = join(ROOT, 'bin', 'eaglewing.js');
 const dir = mkdtempSync(join(tmpdir(), 'eaglewing-sim-'));
 const path = (name: string) => join(dir, name);
 /** The environment that makes a worker exit on a task holding this deal (the worker's test hook, src/run/worker.ts). */
@@ -16,10 +15,7 @@ function crashOnDeal(deal: number): NodeJS.ProcessEnv {
 }
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function run(...args: string[]) {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8' });
-  return { code: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
-}
+const run = (...args: string[]) => runCli(args);
 
 /** Header plus rows sorted by preset and deal: the comparison the determinism promise is about. */
 function sortedRows(file: string): string[] {
