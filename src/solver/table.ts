@@ -54,10 +54,19 @@ function writtenWords(length: number): Uint32Array {
   return new Uint32Array(length).fill(0);
 }
 
-/** Bytes of address space the process may still take beyond a growth, for V8's own needs (it aborts when it has none). */
-const ADDRESS_SPACE_HEADROOM = 384 * 1024 * 1024;
+/*
+ * Address space under a cap (ulimit -v). The kernel counts every mapping against the cap, also the
+ * ranges V8 and malloc reserve without using (VmSize: about 0.6 GB reserved of Node's 0.7-1 GB at
+ * start, and a worker thread reserves more); V8 aborts the process when it cannot map a page it
+ * needs. Its heap grows into those reservations, and the search allocates nothing per node: between
+ * two growths VmSize moves by the table's own arrays alone. So the table grows while VmSize plus the
+ * growth leaves V8_HEADROOM for V8 pages outside its reservations. (A headroom of 384 MB on top of
+ * the reservations left coops deal 1271 --no-prune unknown at 524,288 nodes under 1.5 GB, where it
+ * needs 3,007,311; with no headroom at all V8 was seen to abort in a later collection.)
+ */
+const V8_HEADROOM = 64 * 1024 * 1024;
 
-/** The address-space cap of this process (ulimit -v), or Infinity; read once, Linux only. */
+/** The address-space cap of this process (ulimit -v) in bytes, or Infinity; read once, Linux only. */
 const addressSpaceCap = (() => {
   try {
     const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((text) => text.startsWith('Max address space'));
@@ -68,19 +77,29 @@ const addressSpaceCap = (() => {
   }
 })();
 
-/**
- * Whether the process can take `bytes` more under its address-space cap. Past the cap V8 itself
- * aborts the process on some later allocation, so the table stops growing while room is left.
- */
-function addressSpaceLeft(bytes: number): boolean {
-  if (addressSpaceCap === Infinity) return true;
+/** The address space this process has mapped (VmSize) in bytes, or undefined where it cannot be read. */
+function mappedBytes(): number | undefined {
   try {
     const size = /VmSize:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-    return size === null || Number(size[1]) * 1024 + bytes + ADDRESS_SPACE_HEADROOM <= addressSpaceCap;
+    return size === null ? undefined : Number(size[1]) * 1024;
   } catch {
-    return true;
+    return undefined;
   }
 }
+
+/** Whether a process that has mapped `mapped` bytes under a cap of `cap` may take `bytes` more and leave V8 its headroom. */
+export function addressSpaceAllows(mapped: number, bytes: number, cap: number): boolean {
+  return mapped + bytes + V8_HEADROOM <= cap;
+}
+
+/** Whether this process may take `bytes` more under its address-space cap (always, without a cap or /proc). */
+function addressSpaceLeft(bytes: number): boolean {
+  if (addressSpaceCap === Infinity) return true;
+  const mapped = mappedBytes();
+  return mapped === undefined || addressSpaceAllows(mapped, bytes, addressSpaceCap);
+}
+
+const EMPTY = new Uint32Array(0);
 
 function hashKey(k0: number, k1: number, k2: number, k3: number): number {
   let h = Math.imul(k0 ^ 0x9e3779b9, 0x85ebca6b);
@@ -95,7 +114,7 @@ export class TranspositionTable {
   private slots: Uint32Array;
   private capacity: number;
   /** Where grow() puts the slots in use while it hashes them into twice the room. */
-  private scratch = new Uint32Array(0);
+  private scratch = EMPTY;
   private generation = 1;
   readonly maxCapacity: number;
   /** Where every deal starts. */
@@ -235,27 +254,41 @@ export class TranspositionTable {
     }
   }
 
-  /** Doubles the room in use; false, with the table as it was, when the memory for it cannot be had. */
+  /**
+   * Doubles the room in use; false, with the table as it was, when the memory for it cannot be had.
+   * A new array is filled straight from the old one; only room kept from an earlier deal needs a copy
+   * of the slots in use (scratch) first. Nothing else is held meanwhile: a fresh growth peaks at three
+   * times the room in use (the old slots and the new), where a scratch copy beside them made it 4.5.
+   */
   private grow(): boolean {
     const oldCapacity = this.capacity;
     const oldGeneration = this.generation;
     const words = oldCapacity * KEY_WORDS;
-    let scratch = this.scratch;
-    let larger = this.slots;
-    const needed = (scratch.length < words ? words : 0) + (larger.length < 2 * words ? 2 * words : 0);
+    const fresh = this.slots.length < 2 * words;
+    const needed = fresh ? 2 * words : this.scratch.length < words ? words : 0;
     if (!addressSpaceLeft(needed * 4)) return false;
+    let old: Uint32Array;
+    let larger: Uint32Array;
     try {
-      if (scratch.length < words) scratch = new Uint32Array(words);
-      if (larger.length < 2 * words) larger = writtenWords(2 * words);
+      if (fresh) {
+        old = this.slots;
+        larger = writtenWords(2 * words);
+      } else {
+        // a smaller scratch array goes first, so that V8 may collect it if the larger one needs its room
+        if (this.scratch.length < words) {
+          this.scratch = EMPTY;
+          this.scratch = new Uint32Array(words);
+        }
+        old = this.scratch;
+        old.set(this.slots.subarray(0, words));
+        larger = this.slots;
+      }
     } catch (error) {
       // the machine (or ulimit) cannot give it: the search ends as a full table does, unknown (memory)
       if (error instanceof RangeError) return false;
       throw error;
     }
     this.epoch++;
-    this.scratch = scratch;
-    const old = scratch;
-    old.set(this.slots.subarray(0, words));
     this.capacity *= 2;
     this.slots = larger;
     // the entries go back in stamped with a new generation, which empties the larger region at no cost
