@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withRedealsUsed, withWasteField } from '../src/solver/state.js';
+import { withRedealsUsed, withWasteField } from '../src/solver/key.js';
 import { INSERTED, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TranspositionTable, addressSpaceAllows } from '../src/solver/table.js';
 
 /** A key whose layout is `layout` (words 0-2 and the low bits of word 3), with a waste top and redeals used. */

@@ -9,7 +9,7 @@ import { applyCompound, expandLine } from './compound.js';
 import { dominance, noDominance, NodeFacts, type Dominance } from './dominance.js';
 import { generateMoves, MoveStack } from './generate.js';
 import { NodeView } from './node.js';
-import { KEY_WORDS, packKey } from './state.js';
+import { KEY_WORDS, packKey } from './key.js';
 import { BYTES_PER_ENTRY, FULL, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TranspositionTable } from './table.js';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
