@@ -32,11 +32,6 @@ export const RUN_OPTIONS = {
   from: { flag: '--from', placeholder: '<k>', min: 1, max: Number.MAX_SAFE_INTEGER },
   workers: { flag: '--workers', placeholder: '<w>', min: 1, max: 256 },
   chunk: { flag: '--chunk', placeholder: '<c>', min: 1, max: 100_000 },
-  maxNodes: { flag: '--max-nodes', placeholder: '<n>', min: 0, max: Number.MAX_SAFE_INTEGER },
-  memory: { flag: '--memory', placeholder: '<mb>', min: 1, max: 65_536 },
-  samples: { flag: '--samples', placeholder: '<k>', min: 1, max: 1000 },
-  sampleNodes: { flag: '--sample-nodes', placeholder: '<n>', min: 1, max: 100_000_000 },
-  sampleSeed: { flag: '--sample-seed', placeholder: '<s>', min: 0, max: 2 ** 31 - 1 },
 } as const satisfies Record<string, RunOption>;
 
 export type RunOptionName = keyof typeof RUN_OPTIONS;

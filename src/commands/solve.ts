@@ -15,7 +15,7 @@ import { inPysolOrder, narrate, stepLines, stepsJson, type Step } from '../run/n
 import { solveReport, statsLines, type SolveReport } from '../run/report.js';
 import { checkOutput, writeWholeFile } from '../run/files.js';
 import { solutionPage } from '../run/page.js';
-import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
+import { parseSolverOptions, type LimitFlags } from '../limits.js';
 import { Solver } from '../solver/search.js';
 import {
   addPysolOption,

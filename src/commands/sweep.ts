@@ -8,7 +8,7 @@ import { checkOutputs, writeWholeFile } from '../run/files.js';
 import { DEFAULT_CHUNK } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseVary, sweepChart, sweepCsv, sweepJobs } from '../run/sweep.js';
-import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
+import { parseSolverOptions, type LimitFlags } from '../limits.js';
 import { workersFrom, addNumberingOption, parseNumbering, addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, dealRange, presetList, printSummary, refuseIgnoredPlayerOptions, type PlayerFlags, type RuleFlags } from './common.js';
 
 type SweepFlags = RuleFlags & LimitFlags & PlayerFlags & { numbering: string; vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean };
