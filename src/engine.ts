@@ -16,6 +16,22 @@ import { compileRules, TRUNK_PLAY_TOP, WING_MOVES_GROUP, WING_MOVES_WHOLE, type 
  * | 8-11  | count of cards moved                                          |
  * | 12-18 | the card moved (deepest card of a group), plus one; 0 = none  |
  */
+/** A single move packed as above: a number at run time, told apart from other numbers by the compiler only. */
+export type EngineMove = number & { readonly __brand: 'EngineMove' };
+/** Room for one position's engine moves (legalMoves() writes them): an Int32Array whose entries are EngineMoves. */
+export interface EngineMoveList extends Int32Array {
+  [index: number]: EngineMove;
+}
+/** The room legalMoves() needs: more moves than any position has. */
+export const MAX_LEGAL_MOVES = 256;
+export function newEngineMoveList(): EngineMoveList {
+  return new Int32Array(MAX_LEGAL_MOVES) as EngineMoveList;
+}
+/** The first `count` moves of a list, copied (for an observation: not for the search's inner loop). */
+export function copyEngineMoves(list: EngineMoveList, count: number): EngineMoveList {
+  return list.slice(0, count) as EngineMoveList;
+}
+
 const MOVE_SOURCE_MASK = 0xf;
 const MOVE_TARGET_SHIFT = 4;
 const MOVE_TARGET_MASK = 0xf;
@@ -32,28 +48,28 @@ export const TARGET_FOUNDATION = 8;
 export const TARGET_NONE = 15;
 
 /** No move: what legalMoveFor() gives for a move that is not legal. */
-export const NO_MOVE = -1;
+export const NO_MOVE = -1 as EngineMove;
 
-export function encodeMove(source: number, target: number, count: number, card: number): number {
-  return source | (target << MOVE_TARGET_SHIFT) | (count << MOVE_COUNT_SHIFT) | ((card + 1) << MOVE_CARD_SHIFT);
+export function encodeMove(source: number, target: number, count: number, card: number): EngineMove {
+  return (source | (target << MOVE_TARGET_SHIFT) | (count << MOVE_COUNT_SHIFT) | ((card + 1) << MOVE_CARD_SHIFT)) as EngineMove;
 }
-export function moveSource(move: number): number {
+export function moveSource(move: EngineMove): number {
   return move & MOVE_SOURCE_MASK;
 }
-export function moveTarget(move: number): number {
+export function moveTarget(move: EngineMove): number {
   return (move >> MOVE_TARGET_SHIFT) & MOVE_TARGET_MASK;
 }
-export function moveCount(move: number): number {
+export function moveCount(move: EngineMove): number {
   return (move >> MOVE_COUNT_SHIFT) & MOVE_COUNT_MASK;
 }
-export function moveCard(move: number): number {
+export function moveCard(move: EngineMove): number {
   return ((move >> MOVE_CARD_SHIFT) & MOVE_CARD_MASK) - 1;
 }
 
 const SOURCE_LETTERS: MoveSource[] = ['W', 'W', 'W', 'W', 'W', 'W', 'W', 'W', 'X', 'K', 'S', 'T', 'R'];
 
 /** The RULES §5 Move value of an engine move, with its card. */
-export function toNotation(move: number): Move {
+export function toNotation(move: EngineMove): Move {
   const source = moveSource(move);
   const target = moveTarget(move);
   return {
@@ -108,7 +124,7 @@ export class Game {
 
   /** A copy of the position's words (for keys, hashes and observations; restore() takes it back). */
   snapshot(): P.Position {
-    return this.position.slice();
+    return P.copyPosition(this.position);
   }
   /** Sets the position to words from snapshot() of a game with the same layout and rules; forgets the undo history. */
   restore(words: P.Position): void {
@@ -203,8 +219,8 @@ export class Game {
 
   // ---- legal moves ----
 
-  /** Writes every legal move (RULES §3) into `out`, returns how many. `out` needs room for 256. */
-  legalMoves(out: Int32Array): number {
+  /** Writes every legal move (RULES §3) into `out`, returns how many. */
+  legalMoves(out: EngineMoveList): number {
     let count = 0;
     if (this.isWon()) return 0;
     const rules = this.compiled;
@@ -281,13 +297,13 @@ export class Game {
   }
 
   /** Applies a move from legalMoves() (it is not checked), then the forced trunk fills. */
-  apply(move: number): void {
+  apply(move: EngineMove): void {
     this.save();
     this.applyUnsaved(move);
   }
 
   /** apply() without saving for undo. */
-  applyUnsaved(move: number): void {
+  applyUnsaved(move: EngineMove): void {
     this.playOnly(move);
     P.fillFromTrunk(this.position, this.layout);
   }
@@ -296,7 +312,7 @@ export class Game {
    * The move alone, before the trunk fills it forces: a position shown to a player for a moment only.
    * apply() is playOnly() and then fillNext() until it returns -1.
    */
-  playOnly(move: number): void {
+  playOnly(move: EngineMove): void {
     const source = moveSource(move);
     const target = moveTarget(move);
     const count = moveCount(move);
@@ -331,9 +347,9 @@ export class Game {
   }
 
   /** The legal move that is this RULES §5 move (its card, if named, not compared), or NO_MOVE. */
-  legalMoveFor(move: Move): number {
+  legalMoveFor(move: Move): EngineMove {
     const wanted = formatMove(move, false);
-    const moves = new Int32Array(256);
+    const moves = newEngineMoveList();
     const count = this.legalMoves(moves);
     for (let i = 0; i < count; i++) if (formatMove(toNotation(moves[i]), false) === wanted) return moves[i];
     return NO_MOVE;
@@ -343,7 +359,7 @@ export class Game {
 /** Number of distinct legal move sequences of exactly `depth` moves (perft). */
 export function perft(game: Game, depth: number): number {
   if (depth === 0) return 1;
-  const moves = new Int32Array(256);
+  const moves = newEngineMoveList();
   const count = game.legalMoves(moves);
   if (depth === 1) return count;
   let total = 0;
@@ -356,9 +372,9 @@ export function perft(game: Game, depth: number): number {
 }
 
 /** perft split by first move, for finding where two move generators disagree. */
-export function divide(game: Game, depth: number): Map<number, number> {
-  const result = new Map<number, number>();
-  const moves = new Int32Array(256);
+export function divide(game: Game, depth: number): Map<EngineMove, number> {
+  const result = new Map<EngineMove, number>();
+  const moves = newEngineMoveList();
   const count = game.legalMoves(moves);
   for (let i = 0; i < count; i++) {
     game.apply(moves[i]);

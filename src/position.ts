@@ -19,7 +19,8 @@ import { WING_COUNT, dealtWingCard, type DealLayout } from './layout.js';
  * deal's order, so the pointer and the filled places say where every stock card is.
  */
 export const POSITION_WORDS = 12;
-export type Position = Int32Array;
+/** The packed position: an Int32Array at run time, told apart from other word arrays by the compiler only. */
+export type Position = Int32Array & { readonly __brand: 'Position' };
 
 const WING_CARD_MASK = 0x3f;
 const WING_HEIGHT_SHIFT = 6;
@@ -38,7 +39,11 @@ const REDEALS_USED_MASK = 0xf;
 const FILLED_WORD = 10;
 
 export function newPosition(): Position {
-  return new Int32Array(POSITION_WORDS);
+  return new Int32Array(POSITION_WORDS) as Position;
+}
+/** A copy of the position's words (a new array: not for the search's inner loop). */
+export function copyPosition(position: Position): Position {
+  return position.slice() as Position;
 }
 
 // ---- readers ----

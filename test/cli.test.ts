@@ -135,6 +135,20 @@ describe('eaglewing solve', () => {
     expect(report.result).toBe('unknown');
     expect(report.moves).toBe('');
   });
+  it('the defaults the help shows for the solver limits and the sampling player are the ones a run uses', () => {
+    const help = (command: string) => run(command, '--help').stdout.replace(/\s+/g, ' ');
+    const shown = (text: string, flag: string) => new RegExp(`${flag} <[a-z]+> [^"]*?\\(default: "([^"]*)"\\)`).exec(text)?.[1];
+    const flags = ['--max-nodes', '--time-limit', '--memory', '--samples', '--sample-nodes', '--sample-seed'];
+    const defaults = flags.map((flag) => shown(help('sim'), flag));
+    expect(defaults.every((value) => value !== undefined)).toBe(true);
+    for (const command of ['solve', 'sweep']) expect(flags.map((flag) => shown(help(command), flag))).toEqual(defaults);
+    const player = (...extra: string[]) => run('sim', '--deals', '1', '--out', '-', '--quiet', '--no-timing', ...extra).stdout.split('\n')[1].split(',')[3];
+    // the player column names every solver limit that is not the default: given as the help shows them, none is named
+    expect(player(...flags.slice(0, 3).flatMap((flag, i) => [flag, defaults[i]!]))).toBe('thoughtful');
+    expect(player('--memory', '300', '--time-limit', '2.5')).toBe('thoughtful:time-limit=2.5s;memory=300MB');
+    const [samples, nodes, seed] = defaults.slice(3);
+    expect(player('--player', 'sampling')).toBe(`sampling:samples=${samples};nodes=${nodes};seed=${seed}`);
+  });
   it('refuses bad limits and bad deal files in one line with exit code 2', () => {
     expectBadInput(run('solve', '1', '--memory', '0'), '--memory must be a whole number');
     expectBadInput(run('solve', '1', '--max-nodes', 'lots'), '--max-nodes must be a whole number');

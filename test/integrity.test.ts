@@ -298,6 +298,13 @@ describe('memory', () => {
     expect(report.result).toBe('unknown');
     expect(report.unknownReason).toBe('memory');
   });
+  it('under a 1.5 GB cap a table that fits still grows: coops deal 14 --no-prune is proved lost, as before the cap was checked', () => {
+    // its search needs 2M slots (32 MB); counting V8's reserved ranges plus 384 MB headroom stopped it unknown at 524,288 nodes
+    const result = shell(`ulimit -v 1500000; node "$BIN" solve 14 --preset coops --no-prune --memory 4096 --json`);
+    expect(result.code, result.stderr).toBe(1);
+    const report = JSON.parse(result.stdout);
+    expect(report.result).toBe('lost');
+  });
 });
 
 describe('output for people', () => {

@@ -1,7 +1,7 @@
 // The transposition table's modes and growth, checked on keys built by hand.
 import { describe, expect, it } from 'vitest';
-import { withRedealsUsed, withWasteField } from '../src/solver/state.js';
-import { INSERTED, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TranspositionTable } from '../src/solver/table.js';
+import { withRedealsUsed, withWasteField } from '../src/solver/key.js';
+import { INSERTED, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TranspositionTable, addressSpaceAllows } from '../src/solver/table.js';
 
 /** A key whose layout is `layout` (words 0-2 and the low bits of word 3), with a waste top and redeals used. */
 function key(layout: number, waste: number, passes: number): Uint32Array {
@@ -111,5 +111,20 @@ describe('transposition table modes (table.ts)', () => {
     let seen = 0;
     for (let i = 0; i < 70_000; i++) if (table.find(key(1_000_000 + i, 1, 0)) !== NO_SLOT) seen++;
     expect(seen).toBe(0);
+  });
+});
+
+describe('growth under an address-space cap (table.ts)', () => {
+  const MB = 1024 * 1024;
+  it('grows while what is mapped plus the growth leaves room, however much of the mapping is only reserved', () => {
+    // measured under ulimit -v 1500000 (a cap of 1,464 MB): Node mapped 1,053 MB, 827 MB of it reserved, when
+    // coops deal 1271 --no-prune asked for 48 MB; the build before any check grew on and proved the deal lost
+    expect(addressSpaceAllows(1053 * MB, 48 * MB, 1464 * MB)).toBe(true);
+    expect(addressSpaceAllows(1166 * MB, 128 * MB, 1464 * MB)).toBe(true);
+  });
+  it('stops short of the cap, so that V8 never runs out of room for its own pages', () => {
+    expect(addressSpaceAllows(1400 * MB, 48 * MB, 1464 * MB)).toBe(false);
+    expect(addressSpaceAllows(1464 * MB - 1, 1, 1464 * MB)).toBe(false);
+    expect(addressSpaceAllows(1000 * MB, 464 * MB, 1464 * MB)).toBe(false);
   });
 });

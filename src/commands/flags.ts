@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { MAX_DEAL_NUMBER } from '../deal.js';
 import { InputError, UsageError } from '../errors.js';
 import { NUMBERINGS, type Numbering } from '../numbering/pysol.js';
+import { SAMPLING_FLAG_OPTIONS, SOLVER_LIMIT_OPTIONS, type CommanderOption } from '../limits.js';
 import { parseRunOption, runOptionFlags, type RunOptionName } from '../options.js';
 import type { PlayerSpec } from '../players/index.js';
 import { DEFAULT_PRESET, findPreset, optionHelp, optionPlaceholder, PRESET_NAMES, resolveRules, RULE_OPTIONS_IN_HELP_ORDER, type RuleField, type RuleSet } from '../rules.js';
@@ -32,16 +33,17 @@ export function addRunOption(command: Command, name: RunOptionName, help: string
 
 export function addPlayerOptions(command: Command, playerHelp: string): Command {
   command.option('--player <name>', playerHelp, 'thoughtful');
-  addRunOption(command, 'samples', 'sampling player: deals sampled per decision', '4');
-  addRunOption(command, 'sampleNodes', 'sampling player: node limit per solve', '500');
-  return addRunOption(command, 'sampleSeed', 'sampling player: seed', '1');
+  return addOptionRows(command, SAMPLING_FLAG_OPTIONS);
 }
 
+/** The solver's limits, from their table in limits.ts. */
 export function addLimitOptions(command: Command): Command {
-  addRunOption(command, 'maxNodes', 'stop with unknown after n positions (0 = no limit)', '0');
-  command.option('--time-limit <seconds>', 'stop with unknown after this long (0 = no limit)', '0');
-  addRunOption(command, 'memory', 'transposition-table cap in MB; a full table gives unknown', '256');
-  return command.option('--no-prune', 'plain search over all legal moves: no dominance rules (forced or pass-by plays, space symmetry, stock resources)');
+  return addOptionRows(command, SOLVER_LIMIT_OPTIONS);
+}
+
+function addOptionRows(command: Command, options: readonly CommanderOption[]): Command {
+  for (const option of options) command.option(option.flags, option.help, option.fallback);
+  return command;
 }
 
 /** A one-preset command's preset, in its own spelling, and the rules it and the rule options make. */
@@ -135,8 +137,8 @@ export function parseNumbering(text: string): Numbering {
 
 /** Options that shape only some players: refused with the others. */
 export function refuseIgnoredPlayerOptions(command: Command, player: PlayerSpec): void {
-  if (player.name !== 'sampling') refuseUnused(command, ['samples', 'sampleNodes', 'sampleSeed'], `for --player ${player.name} (they shape the sampling player)`);
-  if (player.name !== 'thoughtful') refuseUnused(command, ['maxNodes', 'timeLimit', 'memory', 'prune'], `for --player ${player.name} (they limit the solver, --player thoughtful)`);
+  if (player.name !== 'sampling') refuseUnused(command, SAMPLING_FLAG_OPTIONS.map((option) => option.attribute), `for --player ${player.name} (they shape the sampling player)`);
+  if (player.name !== 'thoughtful') refuseUnused(command, SOLVER_LIMIT_OPTIONS.map((option) => option.attribute), `for --player ${player.name} (they limit the solver, --player thoughtful)`);
 }
 
 /** --workers, or every core. */

@@ -6,7 +6,7 @@ import { playSoFar, type GameSoFar } from '../played.js';
 import { renderLayout } from '../render.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
 import { hintFor, type Hint, type MoveVerdict } from '../show/hint.js';
-import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
+import { parseSolverOptions, type LimitFlags } from '../limits.js';
 import { Solver } from '../solver/search.js';
 import { plural } from '../text.js';
 import { addPysolOption, type ChosenDeal, deckFrom } from './deals.js';

@@ -4,7 +4,7 @@ import { MAX_DEAL_NUMBER } from '../deal.js';
 import { InputError } from '../errors.js';
 import { parseRunOption } from '../options.js';
 import { pickDeals } from '../run/pick.js';
-import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
+import { parseSolverOptions, type LimitFlags } from '../limits.js';
 import { plural } from '../text.js';
 import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
 import { addLimitOptions, addNumberingOption, addRuleOptions, addRunOption, parseNumbering, type RuleFlags, rulesFrom } from './flags.js';

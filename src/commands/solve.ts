@@ -16,7 +16,7 @@ import { rateLine, type Rating } from '../show/rate.js';
 import { shortenLine } from '../show/shorten.js';
 import { gameJson, gameLines, gamePage, movesCount, stepsToCome, tellGame, type Outcome, type ToldGame } from '../show/game.js';
 import { solveReport, statsLines, type SolveReport } from '../show/report.js';
-import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
+import { parseSolverOptions, type LimitFlags } from '../limits.js';
 import { Solver, type SolverOptions } from '../solver/search.js';
 import { plural, quote } from '../text.js';
 import { addPysolOption, type ChosenDeal, deckFrom, readDealsFile } from './deals.js';

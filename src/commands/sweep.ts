@@ -9,7 +9,7 @@ import { carriesStandardOutput, checkOutputs, writeWholeFiles } from '../run/fil
 import { DEFAULT_CHUNK } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseVary, SWEEPABLE, sweepChart, sweepCsv, sweepJobs } from '../run/sweep.js';
-import { parseSolverOptions, type LimitFlags } from '../solver/limits.js';
+import { parseSolverOptions, type LimitFlags } from '../limits.js';
 import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, presetsFrom, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, workersFrom } from './flags.js';
 import { printSummary } from './output.js';
 

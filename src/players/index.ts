@@ -1,12 +1,11 @@
 // Player names and settings as the command line gives them, and the player they make.
 import { asciiLower, asciiTrim, quote } from '../text.js';
 import { InputError } from '../errors.js';
-import { parseRunOption } from '../options.js';
-import { solverOptionsText } from '../solver/limits.js';
+import { parseSamplingSettings, solverOptionsText, type SamplingFlags } from '../limits.js';
 import { DEFAULT_SOLVER_OPTIONS, type SolverOptions } from '../solver/search.js';
 import { GreedyPlayer } from './greedy.js';
 import type { Player } from './observation.js';
-import { DEFAULT_SAMPLING, SamplingPlayer, samplingSettingsText, type SamplingSettings } from './sampling.js';
+import { SamplingPlayer, samplingSettingsText, type SamplingSettings } from './sampling.js';
 
 export const PLAYER_NAMES = ['thoughtful', 'greedy', 'sampling'] as const;
 export type PlayerName = (typeof PLAYER_NAMES)[number];
@@ -16,17 +15,10 @@ export interface PlayerSpec {
   sampling: SamplingSettings;
 }
 
-export function parsePlayerSpec(name: string, flags: { samples?: string; sampleNodes?: string; sampleSeed?: string }): PlayerSpec {
+export function parsePlayerSpec(name: string, flags: SamplingFlags): PlayerSpec {
   const lower = asciiLower(asciiTrim(name));
   if (!(PLAYER_NAMES as readonly string[]).includes(lower)) throw new InputError(`--player must be one of ${PLAYER_NAMES.join(', ')}, got ${quote(name)}`);
-  return {
-    name: lower as PlayerName,
-    sampling: {
-      samples: flags.samples === undefined ? DEFAULT_SAMPLING.samples : parseRunOption('samples', flags.samples),
-      nodesPerSolve: flags.sampleNodes === undefined ? DEFAULT_SAMPLING.nodesPerSolve : parseRunOption('sampleNodes', flags.sampleNodes),
-      seed: flags.sampleSeed === undefined ? DEFAULT_SAMPLING.seed : parseRunOption('sampleSeed', flags.sampleSeed),
-    },
-  };
+  return { name: lower as PlayerName, sampling: parseSamplingSettings(flags) };
 }
 
 /** The no-peek player for a spec (thoughtful is the solver, not a Player). */

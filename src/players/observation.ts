@@ -1,5 +1,6 @@
 // What a no-peek player may know (RULES §6): face-up cards and everything seen so far, never the deal itself.
-import { stockPlaceFilled, stockPointer } from '../position.js';
+import type { EngineMoveList } from '../engine.js';
+import { stockPlaceFilled, stockPointer, type Position } from '../position.js';
 import type { Move } from '../notation.js';
 import type { RuleSet } from '../rules.js';
 
@@ -12,13 +13,13 @@ import type { RuleSet } from '../rules.js';
 export interface Observation {
   readonly rules: RuleSet;
   readonly baseCard: number;
-  readonly position: Int32Array;
+  readonly position: Position;
   readonly knownTrunk: Int8Array;
   readonly knownStock: Int8Array;
   /** Legal moves now, RULES §5 values with their cards (`T` carries no card: it is face down). */
   readonly legal: readonly Move[];
   /** Engine move codes, parallel to `legal`, for players that simulate. */
-  readonly legalCodes: Int32Array;
+  readonly legalCodes: EngineMoveList;
   /** Moves played so far in this game. */
   readonly movesPlayed: number;
 }
@@ -36,7 +37,7 @@ export const RESIGN = -1;
 
 
 /** Stock places still filled below the pointer (the waste), top first: read through position.ts, as every position is. */
-export function wastePlaces(position: Int32Array): number[] {
+export function wastePlaces(position: Position): number[] {
   const places: number[] = [];
   for (let index = stockPointer(position) - 1; index >= 0; index--) if (stockPlaceFilled(position, index)) places.push(index);
   return places;

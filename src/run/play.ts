@@ -1,7 +1,7 @@
 // Plays one deal with a no-peek player: the runner holds the deal and hands the player observations only.
 import { CARD_COUNT, NO_CARD } from '../cards.js';
 import type { Deck } from '../deal.js';
-import { Game, moveSource, SOURCE_STOCK, SOURCE_TURN, toNotation } from '../engine.js';
+import { copyEngineMoves, Game, moveSource, newEngineMoveList, SOURCE_STOCK, SOURCE_TURN, toNotation, type EngineMove } from '../engine.js';
 import type { Move } from '../notation.js';
 import { RESIGN, type Observation, type Player } from '../players/observation.js';
 import type { RuleSet } from '../rules.js';
@@ -34,7 +34,7 @@ class Memory {
     if (trunkCard !== NO_CARD) this.knownTrunk[game.deck.indexOf(trunkCard)] = trunkCard;
   }
   /** Before a move: a turned or directly placed stock card is seen. */
-  beforeMove(code: number): void {
+  beforeMove(code: EngineMove): void {
     const source = moveSource(code);
     if (source === SOURCE_TURN || source === SOURCE_STOCK) {
       const index = this.game.stockTopIndex();
@@ -51,7 +51,7 @@ function hideTurnCard(move: Move): Move {
 export class ObservedGame {
   readonly game: Game;
   private readonly memory: Memory;
-  private readonly codes = new Int32Array(256);
+  private readonly codes = newEngineMoveList();
   readonly played: Move[] = [];
   private readonly baseCard: number;
 
@@ -64,20 +64,20 @@ export class ObservedGame {
 
   observe(): Observation {
     const count = this.game.isWon() ? 0 : this.game.legalMoves(this.codes);
-    const legalCodes = this.codes.slice(0, count);
+    const legalCodes = copyEngineMoves(this.codes, count);
     return {
       rules: this.rules,
       baseCard: this.baseCard,
       position: this.game.snapshot(),
       knownTrunk: this.memory.knownTrunk.slice(),
       knownStock: this.memory.knownStock.slice(),
-      legal: Array.from(legalCodes, (code) => hideTurnCard(toNotation(code))),
+      legal: Array.from({ length: count }, (_, i) => hideTurnCard(toNotation(legalCodes[i]))),
       legalCodes,
       movesPlayed: this.played.length,
     };
   }
 
-  play(code: number): void {
+  play(code: EngineMove): void {
     this.memory.beforeMove(code);
     this.played.push(toNotation(code));
     this.game.apply(code);

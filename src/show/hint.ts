@@ -1,6 +1,5 @@
 // Which move keeps a game winnable: every legal move of a position, each with the solver's verdict on where it leads.
-import type { Game } from '../engine.js';
-import { toNotation } from '../engine.js';
+import { newEngineMoveList, toNotation, type Game } from '../engine.js';
 import { formatMove, type Move } from '../notation.js';
 import type { Solver, UnknownReason, Verdict } from '../solver/search.js';
 
@@ -38,7 +37,7 @@ export function hintFor(game: Game, solver: Solver): Hint {
   const started = performance.now();
   if (game.isWon()) return { verdict: 'won', alreadyWon: true, moves: [], solution: [], nodes: 0, ms: 0 };
   const here = solver.solvePosition(game);
-  const codes = new Int32Array(256);
+  const codes = newEngineMoveList();
   const count = game.legalMoves(codes);
   const moves: MoveVerdict[] = [];
   let nodes = here.nodes;

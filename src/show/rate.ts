@@ -1,5 +1,5 @@
 // How hard a won deal is along the solution found: its critical positions (at most one move keeps the game winnable).
-import { Game, NO_MOVE } from '../engine.js';
+import { Game, newEngineMoveList, NO_MOVE } from '../engine.js';
 import type { Move } from '../notation.js';
 import { GreedyPlayer } from '../players/greedy.js';
 import { playDeal } from '../run/play.js';
@@ -25,7 +25,7 @@ export interface Rating {
 export function rateLine(start: Game, line: readonly Move[], solver: Solver): Rating {
   const game = new Game(start.deck, start.rules);
   game.restore(start.snapshot());
-  const codes = new Int32Array(256);
+  const codes = newEngineMoveList();
   let critical = 0;
   let undecided = 0;
   for (const move of line) {

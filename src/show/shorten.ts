@@ -2,7 +2,10 @@
 import type { Deck } from '../deal.js';
 import {
   encodeMove,
+  type EngineMove,
+  type EngineMoveList,
   Game,
+  newEngineMoveList,
   moveCard,
   moveCount,
   moveSource,
@@ -18,6 +21,7 @@ import {
   toNotation,
 } from '../engine.js';
 import { WING_COUNT } from '../layout.js';
+import type { Position } from '../position.js';
 import type { Move } from '../notation.js';
 import { GreedyPlayer } from '../players/greedy.js';
 import type { RuleSet } from '../rules.js';
@@ -84,7 +88,7 @@ function readStockPlaces(game: Game, out: Int32Array, at: number): void {
 }
 
 /** Whether a move can take a card out of the stock or waste (so the key's stock words must be read again). */
-function takesStockCard(code: number): boolean {
+function takesStockCard(code: EngineMove): boolean {
   const source = moveSource(code);
   return source === SOURCE_WASTE || source === SOURCE_STOCK;
 }
@@ -114,7 +118,7 @@ function sameKey(a: Int32Array, at: number, b: Int32Array, bt: number): boolean 
 }
 
 /** The engine move that `move` is in the game's position, or NO_MOVE (no strings: compares the fields). */
-function codeFor(game: Game, move: Move, buffer: Int32Array): number {
+function codeFor(game: Game, move: Move, buffer: EngineMoveList): EngineMove {
   const source =
     move.source === 'W' ? move.fromWing - 1 : move.source === 'X' ? SOURCE_WASTE : move.source === 'K' ? SOURCE_TRUNK : move.source === 'S' ? SOURCE_STOCK : move.source === 'T' ? SOURCE_TURN : SOURCE_REDEAL;
   const target = move.target === 'F' ? TARGET_FOUNDATION : move.target === 'W' ? move.toWing - 1 : TARGET_NONE;
@@ -127,13 +131,13 @@ function codeFor(game: Game, move: Move, buffer: Int32Array): number {
 }
 
 /** The same move with its wings renumbered by `map` (line wing -> played wing). */
-function mapMove(code: number, map: Int8Array): number {
+function mapMove(code: EngineMove, map: Int8Array): EngineMove {
   const source = moveSource(code);
   const target = moveTarget(code);
   return encodeMove(source < WING_COUNT ? map[source] : source, target < WING_COUNT ? map[target] : target, moveCount(code), moveCard(code));
 }
 
-function isLegal(game: Game, code: number, buffer: Int32Array): boolean {
+function isLegal(game: Game, code: EngineMove, buffer: EngineMoveList): boolean {
   const count = game.legalMoves(buffer);
   for (let i = 0; i < count; i++) if (buffer[i] === code) return true;
   return false;
@@ -141,7 +145,7 @@ function isLegal(game: Game, code: number, buffer: Int32Array): boolean {
 
 /** A winning line as engine moves, with every position along it (n moves, n + 1 positions). */
 class Line {
-  readonly positions: Int32Array[] = [];
+  readonly positions: Position[] = [];
   /** Per position, its key with the wings sorted. */
   readonly keys: Int32Array;
   /** Per position, its key as played (wings in place), for renumbering. */
@@ -151,7 +155,7 @@ class Line {
 
   constructor(
     game: Game,
-    readonly codes: Int32Array,
+    readonly codes: EngineMoveList,
   ) {
     const n = codes.length;
     this.keys = new Int32Array((n + 1) * KEY_WORDS);
@@ -189,7 +193,7 @@ class Line {
 interface Shortcut {
   from: number;
   to: number;
-  moves: Int32Array;
+  moves: EngineMoveList;
   /** rename[w] = the wing, in the numbering at the shortcut's end, that holds what wing w holds in position `to` of the line. */
   rename: Int8Array;
 }
@@ -218,10 +222,10 @@ function renaming(reached: Int32Array, reachedAt: number, line: Int32Array, line
 function findShortcuts(game: Game, line: Line, depth: number): (Shortcut | undefined)[] {
   const n = line.length;
   const best: (Shortcut | undefined)[] = new Array(n);
-  const buffers = Array.from({ length: depth + 1 }, () => new Int32Array(256));
+  const buffers = Array.from({ length: depth + 1 }, () => newEngineMoveList());
   const counts = new Int32Array(depth + 1);
   const next = new Int32Array(depth + 1);
-  const path = new Int32Array(depth);
+  const path = new Int32Array(depth) as EngineMoveList;
   const key = new Int32Array(KEY_WORDS);
   // the key as played at each depth (the stock words are carried down unless a move takes a stock card)
   const raws = new Int32Array((depth + 1) * KEY_WORDS);
@@ -268,7 +272,7 @@ function findShortcuts(game: Game, line: Line, depth: number): (Shortcut | undef
       best[from] = {
         from,
         to: bestTo,
-        moves: bestPath,
+        moves: bestPath as EngineMoveList,
         rename: renaming(bestRaw, 0, line.rawKeys, bestTo * KEY_WORDS),
       };
     }
@@ -282,7 +286,7 @@ function findShortcuts(game: Game, line: Line, depth: number): (Shortcut | undef
  * card in a space when the card under it can then go up, turning, redealing), never returns to a
  * position it has seen, and gives up after `cap` moves.
  */
-function greedyScore(game: Game, code: number): number {
+function greedyScore(game: Game, code: EngineMove): number {
   const source = moveSource(code);
   const target = moveTarget(code);
   if (target === TARGET_FOUNDATION) return source < WING_COUNT ? 100 : source === SOURCE_TRUNK ? 95 : 90;
@@ -318,10 +322,10 @@ function greedyScore(game: Game, code: number): number {
  * it reaches a position already known.
  */
 class Finisher {
-  private readonly buffer = new Int32Array(256);
+  private readonly buffer = newEngineMoveList();
   private readonly key = new Int32Array(KEY_WORDS);
   private keys = new Int32Array(1024 * KEY_WORDS);
-  private chosen = new Int32Array(1024);
+  private chosen = new Int32Array(1024) as EngineMoveList;
   private following = new Int32Array(1024);
   private toWin = new Int32Array(1024);
   private entries = 0;
@@ -345,7 +349,7 @@ class Finisher {
         return bigger;
       };
       this.keys = grow(this.keys, this.keys.length * 2);
-      this.chosen = grow(this.chosen, this.chosen.length * 2);
+      this.chosen = grow(this.chosen, this.chosen.length * 2) as EngineMoveList;
       this.following = grow(this.following, this.following.length * 2);
       this.toWin = grow(this.toWin, this.toWin.length * 2);
     }
@@ -415,11 +419,11 @@ class Finisher {
   }
 
   /** The moves of the greedy finish from `position`, which finish() has measured as a win. */
-  movesFrom(game: Game, position: Int32Array): Int32Array {
+  movesFrom(game: Game, position: Position): EngineMoveList {
     game.restore(position);
     readKey(game, this.key, 0);
     let entry = this.find(hashKey(this.key, 0));
-    const moves = new Int32Array(this.toWin[entry]);
+    const moves = new Int32Array(this.toWin[entry]) as EngineMoveList;
     for (let k = 0; k < moves.length; k++) {
       moves[k] = this.chosen[entry];
       entry = this.following[entry];
@@ -433,7 +437,7 @@ class Finisher {
  * shortest way through the line using them (a shortest path over positions 0…n, steps going
  * forward only), wings renumbered after every shortcut that lands on a renumbered position.
  */
-function shortenRound(game: Game, line: Line, depth: number, finisher: Finisher): Int32Array {
+function shortenRound(game: Game, line: Line, depth: number, finisher: Finisher): EngineMoveList {
   const n = line.length;
   const shortcuts = findShortcuts(game, line, depth);
   // greedy finishes: the cheapest from each position, as a way to the end
@@ -473,28 +477,28 @@ function shortenRound(game: Game, line: Line, depth: number, finisher: Finisher)
   steps.reverse();
   // played forward: map[w] = the wing played for the line's wing w
   const map = Int8Array.from({ length: WING_COUNT }, (_, w) => w);
-  const out: number[] = [];
+  const out: EngineMove[] = [];
   let at = 0;
   for (const step of steps) {
     const kind = via[step];
     if (kind === 0) out.push(mapMove(line.codes[at], map));
-    else if (kind === 2) for (const code of finisher.movesFrom(game, line.positions[at])) out.push(mapMove(code, map));
+    else if (kind === 2) for (const code of finisher.movesFrom(game, line.positions[at])) out.push(mapMove(code as EngineMove, map));
     else {
       const shortcut = shortcuts[at]!;
-      for (const code of shortcut.moves) out.push(mapMove(code, map));
+      for (const code of shortcut.moves) out.push(mapMove(code as EngineMove, map));
       const composed = new Int8Array(WING_COUNT);
       for (let w = 0; w < WING_COUNT; w++) composed[w] = map[shortcut.rename[w]];
       map.set(composed);
     }
     at = step;
   }
-  return Int32Array.from(out);
+  return Int32Array.from(out) as EngineMoveList;
 }
 
 /** Plays engine moves from the deal: whether each is legal and the game is won at the end. */
-function wins(game: Game, codes: Int32Array, buffer: Int32Array): boolean {
+function wins(game: Game, codes: EngineMoveList, buffer: EngineMoveList): boolean {
   game.reset();
-  for (const code of codes) {
+  for (const code of codes as Iterable<EngineMove>) {
     if (game.isWon() || !isLegal(game, code, buffer)) return false;
     game.applyUnsaved(code);
   }
@@ -521,7 +525,7 @@ export function shortenLine(deck: Deck, rules: RuleSet, moves: readonly Move[], 
   let best: Move[] = moves.slice();
   if (verify(deck, rules, best).status !== 'ok') return best;
   const game = new Game(deck, rules);
-  const buffer = new Int32Array(256);
+  const buffer = newEngineMoveList();
   const solverLine = engineLine(game, moves, buffer);
   if (solverLine === undefined) return best; // the engine and the verifier disagree: leave the line alone
   let bestCodes = solverLine;
@@ -566,9 +570,9 @@ export function shortenLine(deck: Deck, rules: RuleSet, moves: readonly Move[], 
 }
 
 /** RULES §5 moves from the deal as engine moves, or undefined if one is not legal in the engine. */
-function engineLine(game: Game, moves: readonly Move[], buffer: Int32Array): Int32Array | undefined {
+function engineLine(game: Game, moves: readonly Move[], buffer: EngineMoveList): EngineMoveList | undefined {
   game.reset();
-  const codes = new Int32Array(moves.length);
+  const codes = new Int32Array(moves.length) as EngineMoveList;
   for (let i = 0; i < moves.length; i++) {
     const code = codeFor(game, moves[i], buffer);
     if (code === NO_MOVE) return undefined;

@@ -2,6 +2,7 @@
 import { CARD_COUNT, NO_CARD, suitOf } from '../cards.js';
 import {
   encodeMove,
+  type EngineMove,
   SOURCE_REDEAL,
   SOURCE_STOCK,
   SOURCE_TRUNK,
@@ -32,6 +33,16 @@ const CHECKS = process.env.EAGLEWING_CHECKS === '1';
  *
  * Each kind is named after the RULES §5 tokens it stands for.
  */
+/** A compound move packed as above: a number at run time, told apart from other numbers by the compiler only. */
+export type CompoundMove = number & { readonly __brand: 'CompoundMove' };
+/** Room for compound moves (the search's move stack): an Int32Array whose entries are CompoundMoves. */
+export interface CompoundMoveList extends Int32Array {
+  [index: number]: CompoundMove;
+}
+export function newCompoundMoveList(length: number): CompoundMoveList {
+  return new Int32Array(length) as CompoundMoveList;
+}
+
 const KIND_MASK = 0xf;
 const FROM_SHIFT = 4;
 const FROM_MASK = 0x3f;
@@ -57,11 +68,11 @@ export const COMPOUND_TURNS_STOCK_TO_SPACE = 6;
 /** `T … R`: turn the rest of the stock, then redeal. */
 export const COMPOUND_TURNS_REDEAL = 7;
 
-export function compoundMove(kind: number, from: number, to: number, cards: number): number {
-  return kind | (from << FROM_SHIFT) | (to << TO_SHIFT) | (cards << CARDS_SHIFT);
+export function compoundMove(kind: number, from: number, to: number, cards: number): CompoundMove {
+  return (kind | (from << FROM_SHIFT) | (to << TO_SHIFT) | (cards << CARDS_SHIFT)) as CompoundMove;
 }
 /** The stock place a move plays from, or -1 when it leaves the stock and waste alone (or redeals). */
-export function compoundStockPlace(move: number): number {
+export function compoundStockPlace(move: CompoundMove): number {
   const kind = move & KIND_MASK;
   return kind === COMPOUND_TURNS_WASTE_TO_FOUNDATION || kind === COMPOUND_TURNS_WASTE_TO_WING || kind === COMPOUND_TURNS_STOCK_TO_SPACE
     ? (move >> FROM_SHIFT) & FROM_MASK
@@ -73,14 +84,14 @@ export function compoundStockPlace(move: number): number {
  * tokens, turns included; trunk fills are never written) that it stands for, as it makes them; the
  * search passes null. Moves come from the generator: they are not checked.
  */
-export function applyCompound(position: P.Position, layout: DealLayout, rules: CompiledRules, move: number, expansion: number[] | null): void {
+export function applyCompound(position: P.Position, layout: DealLayout, rules: CompiledRules, move: CompoundMove, expansion: EngineMove[] | null): void {
   applyKind(position, layout, rules, move, expansion);
   if (CHECKS && P.cardsAccountedFor(position) !== CARD_COUNT) {
     throw new Error(`compound move ${move} left ${P.cardsAccountedFor(position)} cards in play, not ${CARD_COUNT}`);
   }
 }
 
-function applyKind(position: P.Position, layout: DealLayout, rules: CompiledRules, move: number, expansion: number[] | null): void {
+function applyKind(position: P.Position, layout: DealLayout, rules: CompiledRules, move: CompoundMove, expansion: EngineMove[] | null): void {
   const kind = move & KIND_MASK;
   const from = (move >> FROM_SHIFT) & FROM_MASK;
   const to = (move >> TO_SHIFT) & TO_MASK;
@@ -152,7 +163,7 @@ function applyKind(position: P.Position, layout: DealLayout, rules: CompiledRule
 }
 
 /** Appends a `T` for each stock card turned from the pointer up to (not including) stock place `until`. */
-function turns(position: P.Position, layout: DealLayout, until: number, expansion: number[]): number[] {
+function turns(position: P.Position, layout: DealLayout, until: number, expansion: EngineMove[]): EngineMove[] {
   for (let place = P.stockTopIndex(position); place >= 0 && place < until; place = P.nextFilledFrom(position, place + 1)) {
     expansion.push(encodeMove(SOURCE_TURN, TARGET_NONE, 1, layout.stockCards[place]));
   }
@@ -160,8 +171,8 @@ function turns(position: P.Position, layout: DealLayout, until: number, expansio
 }
 
 /** Expands a line of compound moves from `position` into engine moves (RULES §5 tokens). `position` ends where the line ends. */
-export function expandLine(position: P.Position, layout: DealLayout, rules: CompiledRules, line: readonly number[]): number[] {
-  const expansion: number[] = [];
+export function expandLine(position: P.Position, layout: DealLayout, rules: CompiledRules, line: readonly CompoundMove[]): EngineMove[] {
+  const expansion: EngineMove[] = [];
   for (const move of line) applyCompound(position, layout, rules, move, expansion);
   return expansion;
 }

@@ -6,13 +6,14 @@ import {
   COMPOUND_TURNS_WASTE_TO_FOUNDATION,
   COMPOUND_WING_TO_FOUNDATION,
   compoundMove,
+  type CompoundMove,
 } from './compound.js';
 import type { NodeView } from './node.js';
 
 /** passLimit when no stock move is cut short. */
 export const NO_PASS_LIMIT = 64;
 /** forced when no move is forced. */
-export const NO_FORCED_MOVE = -1;
+export const NO_FORCED_MOVE = -1 as CompoundMove;
 
 /** The facts one position's moves are generated under; with no pruning, facts that leave nothing out. */
 export class NodeFacts {
@@ -21,7 +22,7 @@ export class NodeFacts {
   /** The first stock place beyond the waste's top holding a bound card: no stock move turns past it. */
   passLimit = NO_PASS_LIMIT;
   /** A bound card's foundation play that no other move beats: then it is the only move searched. */
-  forced = NO_FORCED_MOVE;
+  forced: CompoundMove = NO_FORCED_MOVE;
   /** Empty wings are interchangeable: fill only the first of them. */
   oneSpaceStandsForAll = false;
   /** Moving a whole pile into a space only renames the wing: leave it out. */

@@ -14,17 +14,20 @@ import {
   COMPOUND_WING_TO_WING,
   compoundMove,
   compoundStockPlace,
+  newCompoundMoveList,
+  type CompoundMove,
+  type CompoundMoveList,
 } from './compound.js';
 import { NO_FORCED_MOVE, NO_PASS_LIMIT, type NodeFacts } from './dominance.js';
 import type { NodeView } from './node.js';
 
 /** The search's stack of generated moves: each depth's moves follow its parent's. */
 export class MoveStack {
-  moves = new Int32Array(4096);
+  moves = newCompoundMoveList(4096);
 
-  push(at: number, move: number): number {
+  push(at: number, move: CompoundMove): number {
     if (at >= this.moves.length) {
-      const bigger = new Int32Array(this.moves.length * 2);
+      const bigger = newCompoundMoveList(this.moves.length * 2);
       bigger.set(this.moves);
       this.moves = bigger;
     }
@@ -146,7 +149,7 @@ function spaceFills(position: P.Position, view: NodeView, facts: NodeFacts, stac
  * layout first reached with the waste further on is searched again when reached with it earlier
  * (table.ts, RESOURCES), so trying the short turns first saves most of those second searches.
  */
-function orderByStockPlace(moves: Int32Array, start: number, end: number): void {
+function orderByStockPlace(moves: CompoundMoveList, start: number, end: number): void {
   for (let i = start + 1; i < end; i++) {
     const move = moves[i];
     const rank = compoundStockPlace(move);

@@ -5,14 +5,16 @@ import { dealLayout, type DealLayout } from '../layout.js';
 import type { Move } from '../notation.js';
 import * as P from '../position.js';
 import { compileRules, type CompiledRules, type RuleSet } from '../rules.js';
-import { applyCompound, expandLine } from './compound.js';
+import { applyCompound, expandLine, type CompoundMove } from './compound.js';
 import { dominance, noDominance, NodeFacts, type Dominance } from './dominance.js';
 import { generateMoves, MoveStack } from './generate.js';
 import { NodeView } from './node.js';
-import { KEY_WORDS, packKey } from './state.js';
+import { KEY_WORDS, packKey } from './key.js';
 import { BYTES_PER_ENTRY, FULL, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TranspositionTable } from './table.js';
 
 export type Verdict = 'won' | 'lost' | 'unknown';
+/** Where a search is: still searching, or finished with its verdict. */
+type SearchState = 'searching' | Verdict;
 export type UnknownReason = 'max-nodes' | 'time-limit' | 'memory';
 
 /** Where a search stops with unknown. */
@@ -103,8 +105,8 @@ export class Solver {
   }
 
   /** The compound moves of the last search's win, from the root. */
-  private winningLine(): number[] {
-    const line: number[] = [];
+  private winningLine(): CompoundMove[] {
+    const line: CompoundMove[] = [];
     for (let depth = 0; depth <= this.winDepth; depth++) line.push(this.stack.moves[this.moveNext[depth] - 1]);
     return line;
   }
@@ -120,19 +122,23 @@ export class Solver {
     table.clear(prune ? TABLE_RESOURCES : TABLE_EXACT);
     this.winDepth = -1;
     let nodes = 1;
-    let result: Verdict = 'lost';
+    let state: SearchState = 'searching';
     let unknownReason: UnknownReason | undefined;
     let depth = 0;
-    if (P.isWon(position)) result = 'won';
+    if (P.isWon(position)) state = 'won';
     else {
       packKey(position, this.key);
       table.insert(this.key);
       this.moveNext[0] = 0;
       this.moveEnd[0] = this.generate(position, view, 0);
     }
-    while (result === 'lost') {
+    while (state === 'searching') {
       if (this.moveNext[depth] === this.moveEnd[depth]) {
-        if (depth === 0) break;
+        // every move from the root was searched without a win
+        if (depth === 0) {
+          state = 'lost';
+          break;
+        }
         if (prune) {
           if (this.taintedAt[depth] === 0) this.markDone(position, depth);
           else this.taintedAt[depth - 1] = 1;
@@ -145,7 +151,7 @@ export class Solver {
       this.save(position, depth);
       applyCompound(position, layout, rules, move, null);
       if (P.isWon(position)) {
-        result = 'won';
+        state = 'won';
         this.winDepth = depth;
         break;
       }
@@ -157,18 +163,18 @@ export class Solver {
         continue;
       }
       if (stored === FULL) {
-        result = 'unknown';
+        state = 'unknown';
         unknownReason = 'memory';
         break;
       }
       nodes++;
       if (maxNodes > 0 && nodes >= maxNodes) {
-        result = 'unknown';
+        state = 'unknown';
         unknownReason = 'max-nodes';
         break;
       }
       if (timeLimitMs > 0 && nodes % TIME_CHECK_INTERVAL === 0 && performance.now() - started > timeLimitMs) {
-        result = 'unknown';
+        state = 'unknown';
         unknownReason = 'time-limit';
         break;
       }
@@ -176,7 +182,7 @@ export class Solver {
       if (depth >= this.moveNext.length) {
         // no real line is this long; a runaway path would otherwise grow the stacks until the process dies
         if (depth >= MAX_DEPTH) {
-          result = 'unknown';
+          state = 'unknown';
           unknownReason = 'memory';
           break;
         }
@@ -189,7 +195,7 @@ export class Solver {
       this.moveEnd[depth] = this.generate(position, view, this.moveEnd[depth - 1]);
     }
     return {
-      result,
+      result: state,
       nodes,
       ms: Math.round(performance.now() - started),
       moves: [],

@@ -1,13 +1,14 @@
 // Transposition table: open addressing over one Uint32Array of packed keys, grown on demand up to a memory cap.
 import { readFileSync } from 'node:fs';
-import { KEY_USED_BITS, KEY_USED_MASK, KEY_WASTE_MASK, KEY_WORDS, keyRedealsUsed, withRedealsUsed } from './state.js';
+import { KEY_WORD3_BITS, KEY_WORDS, keyLayout, keyRedealsUsed, keyWaste, keyWord3, withRedealsUsed } from './key.js';
 
 /*
- * Each slot is KEY_WORDS (4) words: the key, with two fields of the table's own in word 3:
+ * Each slot is KEY_WORDS (4) words: the key, with two fields of the table's own in word 3 above the
+ * key's bits (key.ts reads and writes those; the table asks it through keyWord3, keyLayout, keyWaste):
  *
  * | word 3 bits | field                                                              |
  * |-------------|--------------------------------------------------------------------|
- * | 0-18        | the key's own bits (state.ts)                                      |
+ * | 0-18        | the key's own bits (key.ts, KEY_WORD3_BITS)                        |
  * | 19          | DONE: the position's search finished without a win (see below)     |
  * | 20-31       | generation stamp: a slot of another generation is empty            |
  *
@@ -17,18 +18,18 @@ import { KEY_USED_BITS, KEY_USED_MASK, KEY_WASTE_MASK, KEY_WORDS, keyRedealsUsed
  * hold, and no memory is given back and taken again per deal (fresh pages cost page faults, and in a
  * process with several workers, TLB shoot-downs across cores).
  *
- * Modes (state.ts, "Resources"):
+ * Modes (key.ts, "Resources"):
  * - EXACT: keys match bit for bit (the pruning-free search).
  * - RESOURCES: a slot stands for a layout with its redeals used and holds a waste top it was reached
  *   with. DONE is set by the search (search.ts) on a position searched to the end without a win and
  *   without relying on a position not yet proven lost: a proof that it is lost. A key is PRESENT when
  *   its slot holds the same waste top (the same position), or is DONE with an earlier one, or when
- *   its layout is stored DONE with fewer redeals used (state.ts, "Resources": each of those can do
+ *   its layout is stored DONE with fewer redeals used (key.ts, "Resources": each of those can do
  *   all the key can, so the key is lost too). Otherwise the key takes the slot and is searched.
  */
 export const BYTES_PER_ENTRY = KEY_WORDS * 4;
-const DONE_BIT = 1 << KEY_USED_BITS;
-const GENERATION_SHIFT = KEY_USED_BITS + 1;
+const DONE_BIT = 1 << KEY_WORD3_BITS;
+const GENERATION_SHIFT = KEY_WORD3_BITS + 1;
 const GENERATION_LIMIT = 1 << (32 - GENERATION_SHIFT);
 const INITIAL_CAPACITY = 1 << 14;
 /** A full table at its cap stops the search (unknown) past this load. */
@@ -43,6 +44,8 @@ export const PRESENT = 1;
 export const FULL = 2;
 /** find() for a key the table does not hold. */
 export const NO_SLOT = -1;
+/** probe() for a slot with any waste top. */
+const ANY_WASTE = -1;
 
 /**
  * A zeroed array whose pages are already written. A fresh large array is untouched memory; the table's
@@ -54,10 +57,19 @@ function writtenWords(length: number): Uint32Array {
   return new Uint32Array(length).fill(0);
 }
 
-/** Bytes of address space the process may still take beyond a growth, for V8's own needs (it aborts when it has none). */
-const ADDRESS_SPACE_HEADROOM = 384 * 1024 * 1024;
+/*
+ * Address space under a cap (ulimit -v). The kernel counts every mapping against the cap, also the
+ * ranges V8 and malloc reserve without using (VmSize: about 0.6 GB reserved of Node's 0.7-1 GB at
+ * start, and a worker thread reserves more); V8 aborts the process when it cannot map a page it
+ * needs. Its heap grows into those reservations, and the search allocates nothing per node: between
+ * two growths VmSize moves by the table's own arrays alone. So the table grows while VmSize plus the
+ * growth leaves V8_HEADROOM for V8 pages outside its reservations. (A headroom of 384 MB on top of
+ * the reservations left coops deal 1271 --no-prune unknown at 524,288 nodes under 1.5 GB, where it
+ * needs 3,007,311; with no headroom at all V8 was seen to abort in a later collection.)
+ */
+const V8_HEADROOM = 64 * 1024 * 1024;
 
-/** The address-space cap of this process (ulimit -v), or Infinity; read once, Linux only. */
+/** The address-space cap of this process (ulimit -v) in bytes, or Infinity; read once, Linux only. */
 const addressSpaceCap = (() => {
   try {
     const line = readFileSync('/proc/self/limits', 'utf8').split('\n').find((text) => text.startsWith('Max address space'));
@@ -68,19 +80,29 @@ const addressSpaceCap = (() => {
   }
 })();
 
-/**
- * Whether the process can take `bytes` more under its address-space cap. Past the cap V8 itself
- * aborts the process on some later allocation, so the table stops growing while room is left.
- */
-function addressSpaceLeft(bytes: number): boolean {
-  if (addressSpaceCap === Infinity) return true;
+/** The address space this process has mapped (VmSize) in bytes, or undefined where it cannot be read. */
+function mappedBytes(): number | undefined {
   try {
     const size = /VmSize:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-    return size === null || Number(size[1]) * 1024 + bytes + ADDRESS_SPACE_HEADROOM <= addressSpaceCap;
+    return size === null ? undefined : Number(size[1]) * 1024;
   } catch {
-    return true;
+    return undefined;
   }
 }
+
+/** Whether a process that has mapped `mapped` bytes under a cap of `cap` may take `bytes` more and leave V8 its headroom. */
+export function addressSpaceAllows(mapped: number, bytes: number, cap: number): boolean {
+  return mapped + bytes + V8_HEADROOM <= cap;
+}
+
+/** Whether this process may take `bytes` more under its address-space cap (always, without a cap or /proc). */
+function addressSpaceLeft(bytes: number): boolean {
+  if (addressSpaceCap === Infinity) return true;
+  const mapped = mappedBytes();
+  return mapped === undefined || addressSpaceAllows(mapped, bytes, addressSpaceCap);
+}
+
+const EMPTY = new Uint32Array(0);
 
 function hashKey(k0: number, k1: number, k2: number, k3: number): number {
   let h = Math.imul(k0 ^ 0x9e3779b9, 0x85ebca6b);
@@ -95,7 +117,7 @@ export class TranspositionTable {
   private slots: Uint32Array;
   private capacity: number;
   /** Where grow() puts the slots in use while it hashes them into twice the room. */
-  private scratch = new Uint32Array(0);
+  private scratch = EMPTY;
   private generation = 1;
   readonly maxCapacity: number;
   /** Where every deal starts. */
@@ -104,8 +126,8 @@ export class TranspositionTable {
   count = 0;
   /** Look-ups that found the key already stored, for --stats. */
   hits = 0;
-  /** Key bits compared as resources (lower is better) rather than matched; 0 = exact keys. */
-  private resourceMask = 0;
+  /** RESOURCES: keys match on their layout and compare the waste top as a number (lower is better); else bit for bit. */
+  private compareWaste = false;
   /** The slot of the last INSERTED key; valid until `epoch` changes. */
   lastSlot = NO_SLOT;
   /** After PRESENT: whether the covering entry is DONE (a proof of loss), not just searched or on the path. */
@@ -125,7 +147,7 @@ export class TranspositionTable {
 
   /** Forgets every entry (a new generation) and sets how keys are compared. */
   clear(mode: TableMode = TABLE_EXACT): void {
-    this.resourceMask = mode === TABLE_RESOURCES ? KEY_WASTE_MASK : 0;
+    this.compareWaste = mode === TABLE_RESOURCES;
     this.count = 0;
     this.hits = 0;
     this.nextGeneration();
@@ -148,17 +170,23 @@ export class TranspositionTable {
     return this.capacity;
   }
 
+  /** What a key (or a slot's word 3) is matched on: its layout when the waste top is compared, else all of its word 3. */
+  private layoutOf(word3: number): number {
+    return this.compareWaste ? keyLayout(word3) : keyWord3(word3);
+  }
+  /** The waste top compared as a resource (0 for exact keys). */
+  private wasteOf(word3: number): number {
+    return this.compareWaste ? keyWaste(word3) : 0;
+  }
+
   /** Stores the key unless present: INSERTED, PRESENT, or FULL when the memory cap is reached. */
   insert(key: Uint32Array): number {
     const k0 = key[0];
     const k1 = key[1];
     const k2 = key[2];
-    const k3 = key[3];
-    const resourceMask = this.resourceMask;
-    const layoutMask = ~resourceMask;
-    const resources = k3 & resourceMask;
-    const layout3 = k3 & KEY_USED_MASK & layoutMask;
-    const stampedLayout = layout3 | (this.generation << GENERATION_SHIFT);
+    const layout3 = this.layoutOf(key[3]);
+    const waste = this.wasteOf(key[3]);
+    const stampedKey = keyWord3(key[3]) | (this.generation << GENERATION_SHIFT);
     const slots = this.slots;
     const mask = this.capacity - 1;
     let index = hashKey(k0, k1, k2, layout3) & mask;
@@ -166,9 +194,9 @@ export class TranspositionTable {
       const base = index * KEY_WORDS;
       const stored3 = slots[base + 3];
       if (stored3 >>> GENERATION_SHIFT !== this.generation) break;
-      if ((stored3 & layoutMask & ~DONE_BIT) === stampedLayout && slots[base] === k0 && slots[base + 1] === k1 && slots[base + 2] === k2) {
-        const storedResources = stored3 & resourceMask;
-        if (storedResources === resources || (storedResources < resources && (stored3 & DONE_BIT) !== 0)) {
+      if (this.layoutOf(stored3) === layout3 && slots[base] === k0 && slots[base + 1] === k1 && slots[base + 2] === k2) {
+        const storedWaste = this.wasteOf(stored3);
+        if (storedWaste === waste || (storedWaste < waste && (stored3 & DONE_BIT) !== 0)) {
           this.hits++;
           this.lastHitDone = (stored3 & DONE_BIT) !== 0;
           return PRESENT;
@@ -177,13 +205,13 @@ export class TranspositionTable {
         // where moves can be undone): search it too, and let it take the slot, so that its own search,
         // which may come back to it, finds it. Neither can be on the search path with the other, as a
         // position's layout on one path never comes back with another waste top.
-        slots[base + 3] = stampedLayout | resources;
+        slots[base + 3] = stampedKey;
         this.lastSlot = index;
         return INSERTED;
       }
       index = (index + 1) & mask;
     }
-    if (resourceMask !== 0 && keyRedealsUsed(layout3) !== 0 && this.doneWithFewerRedeals(k0, k1, k2, layout3)) {
+    if (this.compareWaste && keyRedealsUsed(layout3) !== 0 && this.doneWithFewerRedeals(k0, k1, k2, layout3)) {
       this.hits++;
       this.lastHitDone = true;
       return PRESENT;
@@ -196,7 +224,7 @@ export class TranspositionTable {
     slots[base] = k0;
     slots[base + 1] = k1;
     slots[base + 2] = k2;
-    slots[base + 3] = stampedLayout | resources;
+    slots[base + 3] = stampedKey;
     this.lastSlot = index;
     this.count++;
     return INSERTED;
@@ -206,8 +234,7 @@ export class TranspositionTable {
   private doneWithFewerRedeals(k0: number, k1: number, k2: number, layout3: number): boolean {
     const redealsUsed = keyRedealsUsed(layout3);
     for (let fewer = 0; fewer < redealsUsed; fewer++) {
-      const wanted3 = withRedealsUsed(layout3, fewer) | DONE_BIT;
-      if (this.probe(k0, k1, k2, wanted3, KEY_WASTE_MASK) !== NO_SLOT) return true;
+      if (this.probe(k0, k1, k2, withRedealsUsed(layout3, fewer), ANY_WASTE, true) !== NO_SLOT) return true;
     }
     return false;
   }
@@ -219,43 +246,65 @@ export class TranspositionTable {
 
   /** The slot holding exactly this key (done or not), or NO_SLOT. */
   find(key: Uint32Array): number {
-    return this.probe(key[0], key[1], key[2], key[3] & KEY_USED_MASK, DONE_BIT);
+    return this.probe(key[0], key[1], key[2], this.layoutOf(key[3]), this.wasteOf(key[3]), false);
   }
 
-  /** The slot whose words match k0-k2 and, outside the `ignored` bits, word 3 `wanted3` (stamped here), or NO_SLOT. */
-  private probe(k0: number, k1: number, k2: number, wanted3: number, ignored: number): number {
+  /** The slot whose key has words k0-k2, this layout and waste top (or ANY_WASTE), and is DONE if `doneOnly`; or NO_SLOT. */
+  private probe(k0: number, k1: number, k2: number, layout3: number, waste: number, doneOnly: boolean): number {
     const slots = this.slots;
     const mask = this.capacity - 1;
-    const stamped = wanted3 | (this.generation << GENERATION_SHIFT);
-    for (let index = hashKey(k0, k1, k2, wanted3 & KEY_USED_MASK & ~this.resourceMask) & mask; ; index = (index + 1) & mask) {
+    for (let index = hashKey(k0, k1, k2, layout3) & mask; ; index = (index + 1) & mask) {
       const base = index * KEY_WORDS;
       const stored3 = slots[base + 3];
       if (stored3 >>> GENERATION_SHIFT !== this.generation) return NO_SLOT;
-      if ((stored3 & ~ignored) === stamped && slots[base] === k0 && slots[base + 1] === k1 && slots[base + 2] === k2) return index;
+      if (
+        this.layoutOf(stored3) === layout3 &&
+        slots[base] === k0 &&
+        slots[base + 1] === k1 &&
+        slots[base + 2] === k2 &&
+        (waste === ANY_WASTE || this.wasteOf(stored3) === waste) &&
+        (!doneOnly || (stored3 & DONE_BIT) !== 0)
+      ) {
+        return index;
+      }
     }
   }
 
-  /** Doubles the room in use; false, with the table as it was, when the memory for it cannot be had. */
+  /**
+   * Doubles the room in use; false, with the table as it was, when the memory for it cannot be had.
+   * A new array is filled straight from the old one; only room kept from an earlier deal needs a copy
+   * of the slots in use (scratch) first. Nothing else is held meanwhile: a fresh growth peaks at three
+   * times the room in use (the old slots and the new), where a scratch copy beside them made it 4.5.
+   */
   private grow(): boolean {
     const oldCapacity = this.capacity;
     const oldGeneration = this.generation;
     const words = oldCapacity * KEY_WORDS;
-    let scratch = this.scratch;
-    let larger = this.slots;
-    const needed = (scratch.length < words ? words : 0) + (larger.length < 2 * words ? 2 * words : 0);
+    const fresh = this.slots.length < 2 * words;
+    const needed = fresh ? 2 * words : this.scratch.length < words ? words : 0;
     if (!addressSpaceLeft(needed * 4)) return false;
+    let old: Uint32Array;
+    let larger: Uint32Array;
     try {
-      if (scratch.length < words) scratch = new Uint32Array(words);
-      if (larger.length < 2 * words) larger = writtenWords(2 * words);
+      if (fresh) {
+        old = this.slots;
+        larger = writtenWords(2 * words);
+      } else {
+        // a smaller scratch array goes first, so that V8 may collect it if the larger one needs its room
+        if (this.scratch.length < words) {
+          this.scratch = EMPTY;
+          this.scratch = new Uint32Array(words);
+        }
+        old = this.scratch;
+        old.set(this.slots.subarray(0, words));
+        larger = this.slots;
+      }
     } catch (error) {
       // the machine (or ulimit) cannot give it: the search ends as a full table does, unknown (memory)
       if (error instanceof RangeError) return false;
       throw error;
     }
     this.epoch++;
-    this.scratch = scratch;
-    const old = scratch;
-    old.set(this.slots.subarray(0, words));
     this.capacity *= 2;
     this.slots = larger;
     // the entries go back in stamped with a new generation, which empties the larger region at no cost
@@ -266,13 +315,13 @@ export class TranspositionTable {
     for (let base = 0; base < words; base += KEY_WORDS) {
       const k3 = old[base + 3];
       if (k3 >>> GENERATION_SHIFT !== oldGeneration) continue;
-      let index = hashKey(old[base], old[base + 1], old[base + 2], k3 & KEY_USED_MASK & ~this.resourceMask) & mask;
+      let index = hashKey(old[base], old[base + 1], old[base + 2], this.layoutOf(k3)) & mask;
       while (slots[index * KEY_WORDS + 3] >>> GENERATION_SHIFT === this.generation) index = (index + 1) & mask;
       const to = index * KEY_WORDS;
       slots[to] = old[base];
       slots[to + 1] = old[base + 1];
       slots[to + 2] = old[base + 2];
-      slots[to + 3] = (k3 & (DONE_BIT | KEY_USED_MASK)) | stamp;
+      slots[to + 3] = keyWord3(k3) | (k3 & DONE_BIT) | stamp;
     }
     return true;
   }

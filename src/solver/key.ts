@@ -2,13 +2,13 @@
 import * as P from '../position.js';
 
 /*
- * Key layout. What is left out is implied: a stock card is still in stock or waste exactly when it is
- * on no foundation and in no wing, and stock and waste keep the deal's order, so the waste's top
- * card (plus the redeals used) places every one of them.
+ * A key is KEY_WORDS 32-bit words (a Uint32Array). What is left out is implied: a stock card is
+ * still in stock or waste exactly when it is on no foundation and in no wing, and stock and waste
+ * keep the deal's order, so the waste's top card (plus the redeals used) places every one of them.
  *
- * | word | bits  | field                                                             |
- * |------|-------|-------------------------------------------------------------------|
- * | 0    | 0-29  | wing codes 0, 1, 2 (10 bits each: position.ts wingCode; 0 = empty)   |
+ * | word | bits  | field                                                               |
+ * |------|-------|---------------------------------------------------------------------|
+ * | 0    | 0-29  | wing codes 0, 1, 2 (10 bits each: position.ts wingCode; 0 = empty)  |
  * | 1    | 0-29  | wing codes 3, 4, 5                                                  |
  * | 2    | 0-19  | wing codes 6, 7                                                     |
  * | 2    | 20-31 | foundation heights, low 12 bits (clubs, diamonds, hearts)           |
@@ -16,9 +16,10 @@ import * as P from '../position.js';
  * | 3    | 4-8   | cards left in the trunk                                             |
  * | 3    | 9-14  | waste top's stock index + 1 (0 = empty waste)                       |
  * | 3    | 15-18 | redeals used                                                        |
- * | 3    | 19-31 | not the key's: the table keeps its own fields there (table.ts)      |
+ * | 3    | 19-31 | not the key's: its holder keeps its own fields there (table.ts)     |
  *
  * Wing codes are sorted ascending, so wings that hold the same piles in another order share a key.
+ * Only this file shifts or masks a key's bits; the table asks through the functions below.
  *
  * Resources: the waste top (bits 9-14) and the redeals used (bits 15-18), read together as one
  * number, order the positions that share everything else; lower is at least as good. With the same
@@ -26,35 +27,49 @@ import * as P from '../position.js';
  * with the same result, since turning the stock is folded into the moves. Fewer redeals used is
  * better only through a redeal, one move more: a position could then be cut off by its own ancestor,
  * whose one way on is that redeal, so the table lets fewer redeals cover more only for a finished
- * search (table.ts, RESOURCES).
+ * search (table.ts, RESOURCES). So the table matches a key on its layout (every field but the waste
+ * top, keyLayout) and compares the waste top as a number (keyWaste).
  */
 export const KEY_WORDS = 4;
+/** How many low bits of word 3 are the key's; the bits above are its holder's. */
+export const KEY_WORD3_BITS = 19;
 const WING_CODE_BITS = 10;
 const FOUNDATION_LOW_SHIFT = 20;
 const FOUNDATION_LOW_MASK = 0xfff;
 const FOUNDATION_HIGH_SHIFT = 12;
-const KEY_TRUNK_SHIFT = 4;
-const KEY_WASTE_SHIFT = 9;
-const KEY_REDEALS_USED_SHIFT = 15;
-const KEY_REDEALS_USED_MASK = 0xf << KEY_REDEALS_USED_SHIFT;
-/** The bits of word 3 that are the key's; the table may use the others. */
-export const KEY_USED_BITS = 19;
-export const KEY_USED_MASK = (1 << KEY_USED_BITS) - 1;
-/** The waste-top field of word 3: the position's resource, which the table may compare as a number. */
-export const KEY_WASTE_MASK = 0x3f << KEY_WASTE_SHIFT;
+const TRUNK_SHIFT = 4;
+const WASTE_SHIFT = 9;
+const WASTE_MASK = 0x3f << WASTE_SHIFT;
+const REDEALS_USED_SHIFT = 15;
+const REDEALS_USED_MASK = 0xf << REDEALS_USED_SHIFT;
+const WORD3_MASK = (1 << KEY_WORD3_BITS) - 1;
+const LAYOUT_MASK = WORD3_MASK & ~WASTE_MASK;
+
+/** A key's word 3 alone, from a word that may hold its holder's fields above it. */
+export function keyWord3(word: number): number {
+  return word & WORD3_MASK;
+}
+/** The part of word 3 (also from a word with its holder's fields) that names the layout: every field but the waste top. */
+export function keyLayout(word: number): number {
+  return word & LAYOUT_MASK;
+}
+/** The waste-top field of word 3 (also from a word with its holder's fields), as a number in place: lower is at least as good. */
+export function keyWaste(word: number): number {
+  return word & WASTE_MASK;
+}
 
 /** Redeals used, read from a key's word 3. */
 export function keyRedealsUsed(word3: number): number {
-  return (word3 & KEY_REDEALS_USED_MASK) >>> KEY_REDEALS_USED_SHIFT;
+  return (word3 & REDEALS_USED_MASK) >>> REDEALS_USED_SHIFT;
 }
 /** A key's word 3 with another count of redeals used. */
 export function withRedealsUsed(word3: number, redealsUsed: number): number {
-  return (word3 & ~KEY_REDEALS_USED_MASK) | (redealsUsed << KEY_REDEALS_USED_SHIFT);
+  return (word3 & ~REDEALS_USED_MASK) | (redealsUsed << REDEALS_USED_SHIFT);
 }
 
 /** A key's word 3 with another waste-top field (the waste top's stock index + 1; 0 = empty waste). */
 export function withWasteField(word3: number, wasteField: number): number {
-  return (word3 & ~KEY_WASTE_MASK) | (wasteField << KEY_WASTE_SHIFT);
+  return (word3 & ~WASTE_MASK) | (wasteField << WASTE_SHIFT);
 }
 
 /** Writes the canonical key of `position` into key[0..3]. */
@@ -81,7 +96,7 @@ export function packKey(position: P.Position, key: Uint32Array): void {
   key[2] = g | (h << WING_CODE_BITS) | ((foundations & FOUNDATION_LOW_MASK) << FOUNDATION_LOW_SHIFT);
   key[3] =
     ((foundations >>> FOUNDATION_HIGH_SHIFT) & 0xf) |
-    (P.trunkCount(position) << KEY_TRUNK_SHIFT) |
-    ((P.wasteTopIndex(position) + 1) << KEY_WASTE_SHIFT) |
-    (P.redealsUsed(position) << KEY_REDEALS_USED_SHIFT);
+    (P.trunkCount(position) << TRUNK_SHIFT) |
+    ((P.wasteTopIndex(position) + 1) << WASTE_SHIFT) |
+    (P.redealsUsed(position) << REDEALS_USED_SHIFT);
 }
