@@ -20,13 +20,13 @@ export function register(program: Command): void {
     .command('pick')
     .description('print deal numbers the solver proved winnable (or lost with --lost): only games that can be won')
     .option('--lost', 'pick deals proved lost instead');
-    addRunOption(command, 'count', 'how many deal numbers to print', '10');
-    addRunOption(command, 'from', 'the first candidate number', '1');
-    addRunOption(command, 'to', 'the last candidate number (default: the last deal number; 31999 with --numbering pysol)');
-    addRunOption(command, 'seed', 'take candidates in a shuffled order of --from … --to that this seed fixes (default: upward from --from)');
-    addNumberingOption(command);
-    command.option('--json', 'print {numbers, scanned, unknown} as one JSON object');
-    command.addHelpText(
+  addRunOption(command, 'count', 'how many deal numbers to print', '10');
+  addRunOption(command, 'from', 'the first candidate number', '1');
+  addRunOption(command, 'to', 'the last candidate number (default: the last deal number; 31999 with --numbering pysol)');
+  addRunOption(command, 'seed', 'take candidates in a shuffled order of --from … --to that this seed fixes (default: upward from --from)');
+  addNumberingOption(command);
+  command.option('--json', 'print {numbers, scanned, unknown} as one JSON object');
+  command.addHelpText(
       'after',
       `
 Candidates are solved one at a time, in order, until --count are found; a deal the limits leave unknown
@@ -37,7 +37,7 @@ Examples:
   eaglewing pick --preset coops --count 5
   eaglewing pick --preset pysol --numbering pysol --count 3 --seed 42
   eaglewing pick --preset strict --lost --count 3 --from 1000`,
-    );
+  );
   addLimitOptions(addRuleOptions(command)).action((flags: PickFlags) => {
     const numbering = parseNumbering(flags.numbering);
     const { rules } = rulesFrom(command, flags, numbering === 'pysol');
