@@ -15,15 +15,23 @@ export interface Run {
   stderr: string;
 }
 
+/**
+ * The environment a user's shell gives the program: without npm's variables, which `npx vitest` or
+ * `npm test` would pass on (and which make the program print its commands as `npx eaglewing`).
+ */
+export function userEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
+}
+
 /** Runs `eaglewing ARGS` without colour; options (input, cwd, env additions) pass through to spawnSync. */
 export function runCli(args: readonly string[], options: SpawnSyncOptions = {}): Run {
-  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', ...options, env: { ...process.env, NO_COLOR: '1', ...options.env } });
+  const result = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', ...options, env: { ...userEnv(), NO_COLOR: '1', ...options.env } });
   return { code: result.status ?? -1, signal: result.signal, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
 }
 
 /** A command line under bash (for ulimit, redirections and pipes), with $BIN set to the program. */
 export function runShell(script: string, cwd?: string): Run {
-  const result = spawnSync('bash', ['-c', script], { encoding: 'utf8', cwd, env: { ...process.env, NO_COLOR: '1', BIN } });
+  const result = spawnSync('bash', ['-c', script], { encoding: 'utf8', cwd, env: { ...userEnv(), NO_COLOR: '1', BIN } });
   return { code: result.status ?? -1, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
 }
 

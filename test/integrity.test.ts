@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dealFromNumber, formatDeal } from '../src/deal.js';
 import { progressLine } from '../src/progress.js';
-import { BIN, expectBadInput, runCli, runShell, type Run } from './cli-runner.js';
+import { BIN, expectBadInput, runCli, runShell, userEnv, type Run } from './cli-runner.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'eaglewing-integrity-'));
 const path = (name: string) => join(dir, name);
@@ -256,7 +256,7 @@ describe('options and values', () => {
   it('the resume command printed after Ctrl-C is quoted for the shell, and pasted back it resumes', async () => {
     const out = path('with space & more.csv');
     // as from a user's shell, not from npx or npm run (the line would then say npx eaglewing): see cli.test.ts for those
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('npm_')));
+    const env = userEnv();
     const child = spawn(process.execPath, [BIN, 'sim', '--preset', 'coops', '--deals', '400', '--quiet', '--out', out], { stdio: ['ignore', 'ignore', 'pipe'], env, cwd: dir });
     let stderr = '';
     child.stderr.on('data', (data) => (stderr += data));

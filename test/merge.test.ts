@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type Run } from './cli-runner.js';
+import { runCli, userEnv, type Run } from './cli-runner.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'eaglewing-merge-'));
 const path = (name: string) => join(dir, name);
@@ -158,6 +158,6 @@ describe('merge checks that the shards make a whole run', () => {
 function resumeAsPrinted(stderr: string, file: string): void {
   const command = /continue it with: (.*?) \(or add --allow-partial/.exec(stderr)?.[1] ?? /continue it with: (.*)$/m.exec(stderr)?.[1];
   expect(command, stderr).toMatch(new RegExp(`^node \\S*eaglewing\\.js sim .*--out ${file} --resume$`));
-  const result = spawnSync('bash', ['-c', command!], { encoding: 'utf8', cwd: dir });
+  const result = spawnSync('bash', ['-c', command!], { encoding: 'utf8', cwd: dir, env: userEnv() });
   expect(result.status, result.stderr).toBe(0);
 }

@@ -1,29 +1,15 @@
 // eaglewing merge: per-deal CSVs (e.g. from shards) combined into one, checked to make a whole run, with the summary recomputed.
 import type { Command } from 'commander';
-import { realpathSync } from 'node:fs';
-import { isAbsolute, relative } from 'node:path';
 import { csvHeader, DEAL_COLUMNS, dealRowsCsv, summaryCsv, type SummaryRow } from '../run/csv.js';
 import { carriesStandardOutput, checkOutputs, refuseSameFile, writeWholeFiles } from '../run/files.js';
 import { quote } from '../text.js';
 import { mergeFiles } from '../run/merge.js';
 import type { RunRecord } from '../run/record.js';
-import { print, shellWord, summaryJson, summaryTable } from './output.js';
-
-/** How this CLI can be started again from here: `node bin/eaglewing.js` (as the path runs from the working folder), which needs nothing on PATH. */
-function cliWords(): string[] {
-  let script = process.argv[1] ?? 'bin/eaglewing.js';
-  try {
-    script = realpathSync(script);
-  } catch {
-    // as given
-  }
-  const near = relative(process.cwd(), script);
-  return ['node', near.length < script.length && !isAbsolute(near) ? near : script];
-}
+import { print, selfCommand, shellWord, summaryJson, summaryTable } from './output.js';
 
 /** The command that continues a shard file: its run's own arguments, writing to the file as merge was given it, with --resume. */
 function continueCommand(file: string, record: RunRecord | undefined): string {
-  if (!record) return [...cliWords(), 'sim'].map(shellWord).join(' ') + ` … --out ${shellWord(file)} --resume (with the options it was made with)`;
+  if (!record) return `${selfCommand()} sim … --out ${shellWord(file)} --resume (with the options it was made with)`;
   const args: string[] = [];
   for (let i = 0; i < record.args.length; i++) {
     const word = record.args[i];
@@ -34,7 +20,7 @@ function continueCommand(file: string, record: RunRecord | undefined): string {
     }
     args.push(word);
   }
-  return [...cliWords(), ...args, '--out', file, '--resume'].map(shellWord).join(' ');
+  return [selfCommand(), ...[...args, '--out', file, '--resume'].map(shellWord)].join(' ');
 }
 
 export function register(program: Command): void {

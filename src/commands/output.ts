@@ -47,7 +47,7 @@ export function selfCommand(argv: readonly string[] = process.argv, env: NodeJS.
 /** Help text with each example's `eaglewing` written as the user can run it (selfCommand). */
 export function runnableHelp(text: string, command = selfCommand()): string {
   if (command === 'eaglewing') return text;
-  return text.replace(/(?<![\w/.-])eaglewing(?= (?:\[|deal|verify|solve|sim|sweep|merge|bench|rules|help)\b)/g, command);
+  return text.replace(/(?<![\w/.-])eaglewing(?= (?:\[|deal|verify|solve|hint|pick|sim|sweep|merge|bench|rules|help)\b)/g, command);
 }
 
 export function useColor(): boolean {

@@ -1,13 +1,13 @@
 // eaglewing solve: one deal or a file of deals, by the solver (won with a line, lost, unknown) or by a no-peek player.
 import type { Command } from 'commander';
-import { formatDeal, type Deck } from '../deal.js';
+import type { Deck } from '../deal.js';
 import { Game } from '../engine.js';
 import { InputError, UsageError } from '../errors.js';
 import { formatMoveList } from '../notation.js';
 import { parseRunOption } from '../options.js';
 import { makePlayer, parsePlayerSpec, playerLabel, type PlayerSpec } from '../players/index.js';
 import { renderLayout } from '../render.js';
-import { canonicalRules, type RuleSet } from '../rules.js';
+import type { RuleSet } from '../rules.js';
 import { carriesStandardOutput, checkOutput, writeWholeFile } from '../run/files.js';
 import { playDeal } from '../run/play.js';
 import { solveDecks } from '../run/pool.js';
@@ -82,9 +82,8 @@ async function solveDealsFile(file: string, rules: RuleSet, options: SolverOptio
   const afters = sofar.some((played) => played !== undefined) ? sofar.map((played) => (played === undefined ? '' : formatMoveList(played.played))) : undefined;
   const results = await solveDecks(lines.map((entry) => entry.deck), rules, options, parseRunOption('workers', flags.workers), afters);
   results.forEach((result, i) => {
-    const report: SolveReport = { deal: formatDeal(lines[i].deck), rules: canonicalRules(rules), result: result.result, nodes: result.nodes, ms: result.ms, moves: result.solution };
-    if (result.reason) report.unknownReason = result.reason;
-    show(withAfter(report, i), i);
+    const found = { result: result.result, nodes: result.nodes, ms: result.ms, moves: result.solution, unknownReason: result.reason };
+    show(withAfter(solveReport(lines[i].deck, rules, found), i), i);
   });
 }
 

@@ -1,7 +1,7 @@
 // What one solved deal looks like to a user: the JSON object and the numbered human-readable solution.
 import type { Deck } from '../deal.js';
 import { formatDeal } from '../deal.js';
-import { formatMoveList } from '../notation.js';
+import { formatMoveList, type Move } from '../notation.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
 import type { SolveResult } from '../solver/search.js';
 import type { Rating } from './rate.js';
@@ -23,16 +23,26 @@ export interface SolveReport {
   rating?: Rating;
 }
 
-export function solveReport(deck: Deck, rules: RuleSet, result: SolveResult): SolveReport {
+/** What a search found for one deal, from the solver itself or from a worker: the report's fields. */
+export interface SearchOutcome {
+  result: SolveResult['result'];
+  nodes: number;
+  ms: number;
+  /** The solution, as moves or as RULES §5 text. */
+  moves: readonly Move[] | string;
+  unknownReason?: string;
+}
+
+export function solveReport(deck: Deck, rules: RuleSet, found: SearchOutcome): SolveReport {
   const report: SolveReport = {
     deal: formatDeal(deck),
     rules: canonicalRules(rules),
-    result: result.result,
-    nodes: result.nodes,
-    ms: result.ms,
-    moves: formatMoveList(result.moves),
+    result: found.result,
+    nodes: found.nodes,
+    ms: found.ms,
+    moves: typeof found.moves === 'string' ? found.moves : formatMoveList(found.moves),
   };
-  if (result.unknownReason) report.unknownReason = result.unknownReason;
+  if (found.unknownReason) report.unknownReason = found.unknownReason;
   return report;
 }
 
