@@ -49,3 +49,14 @@ describe('test/fixtures', () => {
     }
   });
 });
+
+describe('results/pysolfc-eaglewing-winnable.txt', () => {
+  it('lists every PySolFC fixture game of 1–31999 whose verdict is won, and none whose verdict is lost', () => {
+    const listed = new Set(readFileSync(join(ROOT, 'results', 'pysolfc-eaglewing-winnable.txt'), 'utf8').trim().split('\n').map(Number));
+    const rows = readFileSync(join(FIXTURES, 'pysolfc-deals.tsv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split('\t'));
+    const classic = rows.filter(([number]) => /^\d+$/.test(number) && Number(number) <= 31999);
+    expect(classic.length).toBeGreaterThan(100);
+    for (const [number, , verdict] of classic) expect(listed.has(Number(number)), `game ${number} (${verdict})`).toBe(verdict === 'won');
+    expect([...listed].every((number, i, all) => Number.isInteger(number) && number >= 1 && number <= 31999 && (i === 0 || number > all[i - 1]))).toBe(true);
+  });
+});
