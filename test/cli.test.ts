@@ -2,7 +2,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCases, ROOT } from './helpers.js';
 import { BIN, expectBadInput, runCli } from './cli-runner.js';
@@ -185,13 +185,18 @@ describe('commands printed for the user are ones they can run (README "Quick sta
     expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(130);
     return stderr.split('continue with:\n')[1].trim();
   }
+  /** How the program is named from `folder`: its path relative to there, or the absolute one when that is shorter (README "Quick start"). */
+  const binFrom = (folder: string) => {
+    const near = relative(folder, BIN);
+    return near.length < BIN.length ? near : BIN;
+  };
   it('without eaglewing on PATH: help examples and the resume line say node and the path to bin/eaglewing.js, and the pasted line runs', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'eaglewing-paste-'));
     try {
       expect(help(ROOT, bare)).toContain('\n  node bin/eaglewing.js sim --preset strict,coops');
-      expect(help(folder, bare)).toContain(`\n  node ${BIN} sim --preset`);
+      expect(help(folder, bare)).toContain(`\n  node ${binFrom(folder)} sim --preset`);
       const line = await resumeLine(folder, bare);
-      expect(line.startsWith(`node ${BIN} sim `)).toBe(true);
+      expect(line.startsWith(`node ${binFrom(folder)} sim `)).toBe(true);
       expect(line).toContain("'my rows.csv'");
       const resumed = spawnSync('sh', ['-c', line], { cwd: folder, encoding: 'utf8', env: shell(bare) });
       expect(resumed.status, resumed.stderr).toBe(0);
@@ -211,7 +216,7 @@ describe('commands printed for the user are ones they can run (README "Quick sta
       // an eaglewing on PATH that is some other program does not count
       rmSync(join(folder, 'bin', 'eaglewing'));
       symlinkSync(process.execPath, join(folder, 'bin', 'eaglewing'));
-      expect(help(folder, path)).toContain(`\n  node ${BIN} sim --preset`);
+      expect(help(folder, path)).toContain(`\n  node ${binFrom(folder)} sim --preset`);
       // started by npx (in the checkout), they say npx eaglewing
       const npx = spawnSync(process.execPath, [BIN, 'sim', '--help'], { cwd: ROOT, encoding: 'utf8', env: { ...shell(bare), npm_lifecycle_event: 'npx', npm_command: 'exec' } });
       expect(npx.stdout).toContain('\n  npx eaglewing sim --preset');
