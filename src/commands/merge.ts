@@ -1,6 +1,6 @@
 // eaglewing merge: per-deal CSVs (e.g. from shards) combined into one, checked to make a whole run, with the summary recomputed.
 import type { Command } from 'commander';
-import { csvHeader, DEAL_COLUMNS, dealRowsCsv, summaryCsv, type SummaryRow } from '../run/csv.js';
+import { csvHeader, dealColumns, dealRowsCsv, summaryCsv, type SummaryRow } from '../run/csv.js';
 import { carriesStandardOutput, checkOutputs, refuseSameFile, writeWholeFiles } from '../run/files.js';
 import { quote } from '../text.js';
 import { mergeFiles } from '../run/merge.js';
@@ -37,7 +37,7 @@ export function register(program: Command): void {
       'after',
       `
 Refused (exit code 2, nothing written): a bad row (the last one too), a cell eaglewing never writes,
-mixed rules for one preset, a deal present twice, a file still being written by a running sim, a
+mixed rules for one preset, files with and without sim --rate's columns, a deal present twice, a file still being written by a running sim, a
 file that ends mid-row (a stopped run: the command that continues it is printed), and shards that do
 not make a whole run (different deal ranges, chunk sizes or shard counts; a missing shard or missing
 deals). Each sim --out F keeps the shape of its run in F.run.json; merge reads it there.
@@ -60,7 +60,7 @@ Example:
       if (flags.json) print(JSON.stringify(summaryJson(merged.summary).map((row, i) => (missingOf ? { ...row, partial: true, missingDeals: missingOf(merged.summary[i]) } : row))), stream);
       else print(summaryTable(merged.summary, missingOf ? (group) => `partial (${missingOf(group)} deals missing): ` : undefined), stream);
       writeWholeFiles([
-        ...(flags.out === undefined ? [] : [{ path: flags.out, text: () => csvHeader(DEAL_COLUMNS) + dealRowsCsv(merged.rows), rules: replace }]),
+        ...(flags.out === undefined ? [] : [{ path: flags.out, text: () => csvHeader(dealColumns(merged.rated)) + dealRowsCsv(merged.rows, merged.rated), rules: replace }]),
         ...(flags.summary === undefined ? [] : [{ path: flags.summary, text: () => summaryCsv(merged.summary, missingOf), rules: replace }]),
       ]);
     });

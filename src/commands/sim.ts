@@ -12,7 +12,7 @@ import { numberingSuffix } from '../numbering/pysol.js';
 import { DEFAULT_CHUNK, parseShard, type SimJob } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseSolverOptions, type LimitFlags } from '../limits.js';
-import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, presetsFrom, refuseIgnoredPlayerOptions, type RuleFlags, workersFrom } from './flags.js';
+import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, presetsFrom, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, workersFrom } from './flags.js';
 import { print, selfCommand, shellWord, summaryJson, summaryTable } from './output.js';
 import { EXIT_INTERRUPTED, EXIT_WRITE } from './exit.js';
 
@@ -30,6 +30,7 @@ interface SimFlags extends PlayerFlags {
   timing?: boolean;
   json?: boolean;
   quiet?: boolean;
+  rate?: boolean;
 }
 
 export function register(program: Command): void {
@@ -46,6 +47,7 @@ export function register(program: Command): void {
     .option('--resume', 'skip the deals already in --out (which must have been made with the same rules)')
     .option('--force', 'replace existing --out and --summary files')
     .option('--no-timing', 'write 0 in the ms column so that files are byte-identical run to run')
+    .option('--rate', 'add columns to --out: critical positions on each won deal\'s solution and the greedy player\'s result (RULES §9)')
     .option('--json', 'print the summary as JSON')
     .option('--quiet', 'no progress output')
     .addHelpText(
@@ -64,6 +66,7 @@ Examples:
       const presets = presetsFrom(command, flags, numbering);
       const player = parsePlayerSpec(flags.player, flags);
       refuseIgnoredPlayerOptions(command, player);
+      if (player.name !== 'thoughtful') refuseUnused(command, ['rate'], `for --player ${player.name} (it rates the solver's solutions)`);
       const solver = parseSolverOptions(flags);
       const jobs: SimJob[] = presets.map((preset) => {
         const rules = resolveRules(preset, flags);
@@ -75,6 +78,7 @@ Examples:
       const shard = parseShard(flags.shard);
       // every output is checked before any deal is solved
       if (flags.resume && flags.out === undefined) throw new UsageError('--resume needs --out');
+      if (flags.rate && flags.out === undefined) throw new UsageError('--rate needs --out (the ratings are columns of the per-deal rows)');
       if (flags.force && flags.out === undefined && flags.summary === undefined) throw new UsageError('--force needs --out or --summary (it replaces those files)');
       if (flags.force && flags.resume) throw new UsageError('give --resume (continue the file) or --force (replace it), not both');
       const toStream = flags.out !== undefined && standardStream(flags.out) !== undefined;
@@ -93,7 +97,7 @@ Examples:
         let outcome;
         try {
           outcome = await runSim(
-            { jobs, from, deals, workers, chunk, shard, solver, numbering, timing: flags.timing !== false, out: flags.out, resume: Boolean(flags.resume), force: Boolean(flags.force), args: process.argv.slice(2), signal: controller.signal },
+            { jobs, from, deals, workers, chunk, shard, solver, numbering, timing: flags.timing !== false, rate: Boolean(flags.rate), out: flags.out, resume: Boolean(flags.resume), force: Boolean(flags.force), args: process.argv.slice(2), signal: controller.signal },
             {
               warn: (message) => process.stderr.write(`eaglewing: warning: ${message}\n`),
               start: (planned, resumed) => progress.start(planned, resumed),

@@ -4,10 +4,12 @@ import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../errors.js';
 import { canonicalRules, optionName, PRESET_NAMES, resolveRules, RULE_OPTIONS, type RuleOverrides } from '../rules.js';
 import { NUMBERINGS } from '../numbering/pysol.js';
-import type { DealOutcome } from './protocol.js';
+import type { DealOutcome, DealRating } from './protocol.js';
 import { roundRate, winRate, type Tally } from './stats.js';
 
 export const DEAL_COLUMNS = ['deal', 'preset', 'rules', 'player', 'result', 'nodes', 'ms', 'solution_length', 'solution', 'reason'] as const;
+/** The per-deal columns of sim --rate: the rating (RULES §9) after the usual ones. */
+export const RATED_DEAL_COLUMNS = [...DEAL_COLUMNS, 'critical', 'rated_positions', 'greedy'] as const;
 export const SUMMARY_COLUMNS = [
   'preset',
   'rules',
@@ -35,8 +37,20 @@ export function csvHeader(columns: readonly string[]): string {
   return stringify([columns as string[]]);
 }
 
-export function dealRowsCsv(rows: readonly DealRow[]): string {
-  return stringify(rows.map((row) => [row.deal, row.preset, row.rules, row.player, row.result, row.nodes, row.ms, row.solutionLength, row.solution, row.reason]));
+/** The per-deal header, rated (sim --rate) or not. */
+export function dealColumns(rated: boolean): readonly string[] {
+  return rated ? RATED_DEAL_COLUMNS : DEAL_COLUMNS;
+}
+
+/** Rows as CSV; `rated` adds the rating's cells (empty where a deal has none: counts unless won, all three for a failed worker). */
+export function dealRowsCsv(rows: readonly DealRow[], rated = false): string {
+  return stringify(
+    rows.map((row) => {
+      const cells: (string | number)[] = [row.deal, row.preset, row.rules, row.player, row.result, row.nodes, row.ms, row.solutionLength, row.solution, row.reason];
+      if (rated) cells.push(row.rating?.critical ?? '', row.rating?.positions ?? '', row.rating?.greedy ?? '');
+      return cells;
+    }),
+  );
 }
 
 /** Splits CSV text into records; fields may be quoted with "" escapes (as csv-stringify writes them). */
@@ -93,6 +107,8 @@ function parseRecords(text: string): { records: string[][]; lineOfRecord: number
 
 export interface ReadDealRows {
   rows: DealRow[];
+  /** Whether the file has the rating's columns (RATED_DEAL_COLUMNS, from sim --rate). */
+  rated: boolean;
   /** What was wrong with the last line, when it was torn (it is ignored; tornLineStart() says where it starts). */
   tornLastLine?: string;
 }
@@ -136,9 +152,10 @@ const SOLUTION_TEXT = /^([0-9A-Z]+(\([0-9AJQKT]+[CDHS]\))?( (?=.)|$))*$/;
 const LIMIT_REASONS = new Set(['', 'max-nodes', 'time-limit', 'memory']);
 const WORKER_FAILED = 'worker failed: ';
 
-function parseDealRecord(record: string[], where: string): DealRow {
-  if (record.length !== DEAL_COLUMNS.length) throw new InputError(`${where}: expected ${DEAL_COLUMNS.length} fields, got ${record.length}`);
-  const [deal, presetCell, rules, player, result, nodes, ms, solutionLength, solution, reason] = record;
+function parseDealRecord(record: string[], where: string, rated: boolean): DealRow {
+  const columns = dealColumns(rated).length;
+  if (record.length !== columns) throw new InputError(`${where}: expected ${columns} fields, got ${record.length}`);
+  const [deal, presetCell, rules, player, result, nodes, ms, solutionLength, solution, reason, critical, ratedPositions, greedy] = record;
   // presets are case-insensitive (a spreadsheet may have written `Coops`): read in eaglewing's own spelling
   const preset = asciiLower(presetCell);
   const number = Number(deal);
@@ -154,7 +171,33 @@ function parseDealRecord(record: string[], where: string): DealRow {
   if (!PLAYER_TEXT.test(player)) throw new InputError(`${where}: ${quote(player)} is not a player eaglewing writes (thoughtful, greedy or sampling, with their settings)`);
   if (!LIMIT_REASONS.has(reason) && !reason.startsWith(WORKER_FAILED)) throw new InputError(`${where}: ${quote(reason)} is not a reason eaglewing writes (max-nodes, time-limit, memory or worker failed: …)`);
   if (!SOLUTION_TEXT.test(solution)) throw new InputError(`${where}: ${quote(solution)} is not a solution eaglewing writes (RULES §5 tokens)`);
-  return { deal: number, preset, rules, player, result, nodes: Number(nodes), ms: Number(ms), solutionLength: Number(solutionLength), solution, reason };
+  const row: DealRow = { deal: number, preset, rules, player, result, nodes: Number(nodes), ms: Number(ms), solutionLength: Number(solutionLength), solution, reason };
+  if (rated) {
+    const rating = parseRating(critical, ratedPositions, greedy, row, where);
+    if (rating) row.rating = rating;
+  }
+  return row;
+}
+
+/**
+ * The rating's cells of a row, as sim --rate writes them: for a won deal the two counts (critical at
+ * most the positions, which are the solution's moves), empty otherwise; the greedy player's won or
+ * lost for every deal, empty (with the counts) only where the worker failed.
+ */
+function parseRating(critical: string, positions: string, greedy: string, row: DealRow, where: string): DealRating | undefined {
+  if (!row.player.startsWith('thoughtful')) throw new InputError(`${where}: a rating for ${quote(row.player)}, where sim --rate rates only the solver's (thoughtful) solutions`);
+  if (row.reason.startsWith(WORKER_FAILED) && critical === '' && positions === '' && greedy === '') return undefined;
+  if (greedy !== 'won' && greedy !== 'lost') throw new InputError(`${where}: bad greedy ${quote(greedy)} (won or lost)`);
+  if (row.result !== 'won') {
+    if (critical !== '' || positions !== '') throw new InputError(`${where}: critical and rated_positions must be empty for a deal that is not won`);
+    return { greedy };
+  }
+  for (const [name, value] of [['critical', critical], ['rated_positions', positions]] as const) {
+    if (!/^\d+$/.test(value)) throw new InputError(`${where}: bad ${name} ${quote(value)}`);
+  }
+  if (Number(positions) !== row.solutionLength) throw new InputError(`${where}: rated_positions ${positions} is not the solution's length, ${row.solutionLength}`);
+  if (Number(critical) > Number(positions)) throw new InputError(`${where}: critical ${critical} is more than rated_positions ${positions}`);
+  return { critical: Number(critical), positions: Number(positions), greedy };
 }
 
 /**
@@ -162,8 +205,10 @@ function parseDealRecord(record: string[], where: string): DealRow {
  * parse, so it must also end in a reason a row ends with, and a won row's solution must hold as many
  * moves as its length says.
  */
-function wholeWithoutLineEnd(row: DealRow): boolean {
+function wholeWithoutLineEnd(row: DealRow, rated: boolean): boolean {
   if (!LIMIT_REASONS.has(row.reason)) return false;
+  // rated, the greedy cell ends the row: cut short it is empty (won and lost have no shorter spelling that parses)
+  if (rated && row.rating === undefined) return false;
   return row.result !== 'won' || row.solution.split(' ').filter(Boolean).length === row.solutionLength;
 }
 
@@ -176,8 +221,10 @@ function wholeWithoutLineEnd(row: DealRow): boolean {
 export function readDealRows(text: string, file: string): ReadDealRows {
   const { records, lineOfRecord, incompleteTail, openQuote } = parseRecords(text.startsWith('\uFEFF') ? text.slice(1) : text);
   if (records.length === 0) throw new InputError(`${quote(file)}: empty, or no header line`);
-  if (records[0].join(',') !== DEAL_COLUMNS.join(',')) {
-    throw new InputError(`${quote(file)}: not a per-deal CSV: its first line is ${quote(records[0].join(','))}, where eaglewing sim --out writes ${DEAL_COLUMNS.join(',')}`);
+  const header = records[0].join(',');
+  const rated = header === RATED_DEAL_COLUMNS.join(',');
+  if (!rated && header !== DEAL_COLUMNS.join(',')) {
+    throw new InputError(`${quote(file)}: not a per-deal CSV: its first line is ${quote(header)}, where eaglewing sim --out writes ${DEAL_COLUMNS.join(',')} (and sim --rate adds ${RATED_DEAL_COLUMNS.slice(DEAL_COLUMNS.length).join(',')})`);
   }
   const rows: DealRow[] = [];
   let tornLastLine: string | undefined;
@@ -185,8 +232,8 @@ export function readDealRows(text: string, file: string): ReadDealRows {
     const where = `${quote(file)} line ${lineOfRecord[i]}`;
     const isLast = i === records.length - 1;
     try {
-      const row = parseDealRecord(records[i], where);
-      if (isLast && incompleteTail && !wholeWithoutLineEnd(row)) throw new InputError(`${where}: cut short (no line end)`);
+      const row = parseDealRecord(records[i], where, rated);
+      if (isLast && incompleteTail && !wholeWithoutLineEnd(row, rated)) throw new InputError(`${where}: cut short (no line end)`);
       rows.push(row);
     } catch (error) {
       // only a line without its line end can be a write cut short; a bad row that ends is a bad row
@@ -199,7 +246,7 @@ export function readDealRows(text: string, file: string): ReadDealRows {
   }
   // a last line cut inside a quoted field is not a record at all
   if (openQuote) tornLastLine = `${quote(file)}: the last line is cut short (inside a quoted field)`;
-  return { rows, tornLastLine };
+  return { rows, rated, tornLastLine };
 }
 
 const NEWLINE = 0x0a;

@@ -20,11 +20,14 @@ export interface MergeResult {
   warnings: string[];
   /** With --allow-partial, when less than the whole run was merged: deals missing per group (`preset/player`). */
   missing?: Map<string, number>;
+  /** Whether the inputs (all of them, or none) have the rating's columns of sim --rate: the output keeps them. */
+  rated: boolean;
 }
 
 interface Input {
   file: string;
   rows: DealRow[];
+  rated: boolean;
   record?: RunRecord;
 }
 
@@ -106,7 +109,7 @@ function readInput(file: string, options: MergeOptions, warnings: string[]): Inp
     if (!options.allowPartial) throw new InputError(`${quote(file)} ends mid-row, so the run that wrote it was stopped (${read.tornLastLine}); continue it with: ${command}`);
     warnings.push(`${read.tornLastLine}; left out of the merge`);
   }
-  return { file, rows: read.rows, record };
+  return { file, rows: read.rows, rated: read.rated, record };
 }
 
 /** Deals missing per group, and in words, when the files' records show less than whole runs; refuses records that are not shards of one run. */
@@ -203,6 +206,12 @@ export function mergeFiles(files: readonly string[], options: MergeOptions = {})
   const rulesOf = new Map<string, { rules: string; file: string }>();
   const seen = new Map<string, string>();
   const inputs = files.map((file) => readInput(file, options, warnings));
+  const rated = inputs[0].rated;
+  const other = inputs.find((input) => input.rated !== rated);
+  if (other) {
+    const [withRating, without] = rated ? [inputs[0], other] : [other, inputs[0]];
+    throw new InputError(`${quote(withRating.file)} has the rating columns of sim --rate and ${quote(without.file)} has not: merge files made alike`);
+  }
   // shards of different runs first: their rows would otherwise be named as duplicates, a symptom
   const whole = checkWhole(inputs, options);
   for (const input of inputs) {
@@ -230,5 +239,5 @@ export function mergeFiles(files: readonly string[], options: MergeOptions = {})
   const groupOrder = [...rulesOf.keys()];
   rows.sort((a, b) => groupOrder.indexOf(groupOf(a)) - groupOrder.indexOf(groupOf(b)) || a.deal - b.deal);
   const partial = whole.missing.size > 0 || warnings.length > 0;
-  return { rows, summary: summarize(rows), warnings, missing: partial ? whole.missing : undefined };
+  return { rows, summary: summarize(rows), warnings, missing: partial ? whole.missing : undefined, rated };
 }

@@ -33,6 +33,8 @@ export interface PoolOptions {
   timing: boolean;
   /** Whose deal numbers --from … are. */
   numbering: Numbering;
+  /** Rate each deal too (sim --rate): the rows carry `rating`. */
+  rate?: boolean;
   /** Deals already done (in a file being resumed), by job index: skipped. */
   done: DoneItems;
   /** Called with each chunk's rows, in plan order. */
@@ -157,7 +159,7 @@ export async function runPool(options: PoolOptions): Promise<PoolOutcome> {
     tasks: Math.ceil(planned / options.chunk),
     task: (dispatch) => {
       const { rules, player } = options.jobs[dispatch.chunks[0].job];
-      return { rules, solver: options.solver, deals: Float64Array.from(dispatch.chunks.flatMap((chunk) => chunk.items)), numbering: options.numbering, timing: options.timing, player };
+      return { rules, solver: options.solver, deals: Float64Array.from(dispatch.chunks.flatMap((chunk) => chunk.items)), numbering: options.numbering, timing: options.timing, player, rate: options.rate ?? false };
     },
     result: (chunk, outcomes) => {
       const job = options.jobs[chunk.job];
@@ -189,7 +191,7 @@ export async function solveDecks(decks: Uint8Array[], rules: RuleSet, solver: So
       const indices = dispatch.chunks.flatMap((part) => part.items);
       const packed = new Uint8Array(indices.length * CARD_COUNT);
       indices.forEach((index, i) => packed.set(decks[index], i * CARD_COUNT));
-      const task = { rules, solver, deals: new Float64Array(0), decks: packed, numbering: 'eaglewing' as const, timing: true, player: THOUGHTFUL };
+      const task = { rules, solver, deals: new Float64Array(0), decks: packed, numbering: 'eaglewing' as const, timing: true, player: THOUGHTFUL, rate: false };
       return afters === undefined ? task : { ...task, afters: indices.map((index) => afters[index]) };
     },
     result: (_chunk, outcomes) => outcomes,

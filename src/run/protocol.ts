@@ -18,6 +18,8 @@ export interface ChunkTask {
   /** Record wall-clock ms per deal (off: 0, so that files are byte-identical run to run). */
   timing: boolean;
   player: PlayerSpec;
+  /** Rate each deal too (sim --rate, the solver only): critical positions on a won deal's solution, and the greedy player's result. */
+  rate: boolean;
 }
 
 export interface ChunkResult {
@@ -29,6 +31,10 @@ export interface ChunkResult {
   solutions: string;
   /** One line per deal: why it is unknown, else empty. */
   reasons: string;
+  /** With ChunkTask.rate: per deal, critical positions on the solution (NO_COUNT unless won), positions rated, and GREEDY_CODES of the greedy player's result. */
+  critical?: Int32Array;
+  ratedPositions?: Int32Array;
+  greedy?: Uint8Array;
   /** Wall-clock ms the worker spent on the whole task: the scheduler sizes later tasks by it. */
   elapsedMs: number;
 }
@@ -43,7 +49,23 @@ export interface DealOutcome {
   solution: string;
   /** Why it is unknown (a limit, or a worker that failed); empty otherwise. */
   reason: string;
+  /** With sim --rate; absent for a deal whose worker failed. */
+  rating?: DealRating;
 }
+
+/** A deal's rating as sim --rate writes it (RULES §9): the counts only for a won deal, the greedy player's result for every deal. */
+export interface DealRating {
+  /** Positions on the solution found where at most one legal move keeps the game winnable (undecided ones not counted). */
+  critical?: number;
+  /** Positions on the solution that were rated: every one before the win, so the solution's length. */
+  positions?: number;
+  greedy: 'won' | 'lost';
+}
+
+/** A count that is not there (the deal is not won). */
+const NO_COUNT = -1;
+/** The greedy player's result in ChunkResult.greedy. */
+const GREEDY_CODES: readonly DealRating['greedy'][] = ['won', 'lost'];
 
 const VERDICTS: readonly Verdict[] = ['won', 'lost', 'unknown'];
 
@@ -63,6 +85,22 @@ export class ResultWriter {
       reasons: '',
       elapsedMs: 0,
     };
+  }
+
+  /** Makes room for the ratings (before any set): a task with `rate` hands them back. */
+  rated(): this {
+    const count = this.result.verdicts.length;
+    this.result.critical = new Int32Array(count).fill(NO_COUNT);
+    this.result.ratedPositions = new Int32Array(count).fill(NO_COUNT);
+    this.result.greedy = new Uint8Array(count);
+    return this;
+  }
+
+  rate(index: number, rating: DealRating): void {
+    if (!this.result.critical || !this.result.ratedPositions || !this.result.greedy) throw new Error('rate() on a writer made without rated()');
+    this.result.critical[index] = rating.critical ?? NO_COUNT;
+    this.result.ratedPositions[index] = rating.positions ?? NO_COUNT;
+    this.result.greedy[index] = GREEDY_CODES.indexOf(rating.greedy);
   }
 
   set(index: number, verdict: Verdict, nodes: number, ms: number, solution: string, solutionLength: number, reason: UnknownReason | string = ''): void {
@@ -86,14 +124,25 @@ export class ResultWriter {
 export function readResults(result: ChunkResult): DealOutcome[] {
   const solutions = result.solutions.split('\n');
   const reasons = result.reasons.split('\n');
-  return Array.from(result.verdicts, (verdict, i) => ({
-    result: VERDICTS[verdict],
-    nodes: result.nodes[i],
-    ms: result.ms[i],
-    solutionLength: result.solutionLengths[i],
-    solution: VERDICTS[verdict] === 'won' ? solutions[i] : '',
-    reason: VERDICTS[verdict] === 'unknown' ? reasons[i] : '',
-  }));
+  return Array.from(result.verdicts, (verdict, i) => {
+    const outcome: DealOutcome = {
+      result: VERDICTS[verdict],
+      nodes: result.nodes[i],
+      ms: result.ms[i],
+      solutionLength: result.solutionLengths[i],
+      solution: VERDICTS[verdict] === 'won' ? solutions[i] : '',
+      reason: VERDICTS[verdict] === 'unknown' ? reasons[i] : '',
+    };
+    if (result.critical && result.ratedPositions && result.greedy) outcome.rating = readRating(result.critical[i], result.ratedPositions[i], result.greedy[i]);
+    return outcome;
+  });
+}
+
+function readRating(critical: number, positions: number, greedy: number): DealRating {
+  const rating: DealRating = { greedy: GREEDY_CODES[greedy] };
+  if (critical !== NO_COUNT) rating.critical = critical;
+  if (positions !== NO_COUNT) rating.positions = positions;
+  return rating;
 }
 
 /** Every deal of a chunk whose worker died twice: unknown, with the reason, so that no deal is dropped silently. */

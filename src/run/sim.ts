@@ -3,7 +3,7 @@ import { quote } from '../text.js';
 import { readFileSync } from 'node:fs';
 import { InputError, WriteError } from '../errors.js';
 import { OutputLock, outputExists, RowAppender } from './files.js';
-import { csvHeader, DEAL_COLUMNS, dealRowsCsv, readDealRows, SummaryTable, tornLineStart, type DealRow, type SummaryRow } from './csv.js';
+import { csvHeader, dealColumns, dealRowsCsv, readDealRows, SummaryTable, tornLineStart, type DealRow, type SummaryRow } from './csv.js';
 import { checkRecordReplaceable, recordable, writeRecord } from './record.js';
 import { plannedDeals, runPool, type PoolOptions, type PoolOutcome, type SimJob } from './pool.js';
 import { DoneItems } from './scheduler.js';
@@ -36,14 +36,16 @@ export interface SimOutcome extends PoolOutcome {
 }
 
 /** Reads the file to resume: its rows must have been made with the same rules, player and solver options, each deal once. */
-function loadResume(file: string, jobs: SimJob[], events: SimEvents): { rows: DealRow[]; goodBytes: number } {
+function loadResume(file: string, jobs: SimJob[], rate: boolean, events: SimEvents): { rows: DealRow[]; goodBytes: number } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);
   } catch (error) {
     throw new InputError(`cannot read ${quote(file)} to resume: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
-  const { rows, tornLastLine } = readDealRows(bytes.toString('utf8'), file);
+  const { rows, rated, tornLastLine } = readDealRows(bytes.toString('utf8'), file);
+  // one file, one set of columns: rows with and without the rating would not line up under its header
+  if (rated !== rate) throw new InputError(rated ? `${quote(file)} has the rating columns (made with --rate): resume it with --rate` : `${quote(file)} has no rating columns (made without --rate): resume it without --rate, or write to a new file`);
   if (tornLastLine) events.warn?.(`${tornLastLine}; ignoring that line and solving its deal again`);
   const seen = new DoneItems();
   for (const row of rows) {
@@ -73,7 +75,7 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
       if (recorded) checkRecordReplaceable(out);
       const exists = outputExists(out);
       if (exists && options.resume) {
-        const { rows, goodBytes } = loadResume(out, options.jobs, events);
+        const { rows, goodBytes } = loadResume(out, options.jobs, Boolean(options.rate), events);
         for (const row of rows) {
           done.add(options.jobs.findIndex((job) => job.preset === row.preset), row.deal);
           if (row.deal >= options.from && row.deal < options.from + options.deals) {
@@ -89,7 +91,7 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
         throw new InputError(`${quote(out)} already exists: add --resume to continue it, or --force to replace it`);
       } else {
         appender = RowAppender.open(out, false);
-        appender.write(csvHeader(DEAL_COLUMNS));
+        appender.write(csvHeader(dealColumns(Boolean(options.rate))));
       }
       // the shape of this run, so that merge can tell whether its shards make a whole one (a resume writes its own)
       if (recorded) {
@@ -118,7 +120,7 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
         if (writeError) return;
         try {
           // whole rows only, written as each chunk is handed back, so an interrupted run keeps them all
-          appender?.write(dealRowsCsv(rows));
+          appender?.write(dealRowsCsv(rows, Boolean(options.rate)));
         } catch (error) {
           if (!(error instanceof WriteError)) throw error;
           writeError = error;

@@ -7,6 +7,9 @@ import { makePlayer } from '../players/index.js';
 import type { Player } from '../players/observation.js';
 import { Solver } from '../solver/search.js';
 import { playSoFar } from '../played.js';
+import { GreedyPlayer } from '../players/greedy.js';
+import { rateLine } from '../show/rate.js';
+import { Game } from '../engine.js';
 import { playDeal } from './play.js';
 import { ResultWriter, type ChunkResult, type ChunkTask } from './protocol.js';
 
@@ -47,12 +50,19 @@ function solveDeals(task: ChunkTask): ResultWriter {
     solverLimits = key;
   }
   const count = task.decks ? task.decks.length / CARD_COUNT : task.deals.length;
-  const writer = new ResultWriter(count);
+  const writer = task.rate ? new ResultWriter(count).rated() : new ResultWriter(count);
   for (let i = 0; i < count; i++) {
     const deck = task.decks ? task.decks.slice(i * CARD_COUNT, (i + 1) * CARD_COUNT) : numberedDeal(task, task.deals[i]);
     const after = task.afters?.[i] ?? '';
-    const result = after === '' ? solver.solve(deck, task.rules) : solver.solvePosition(playSoFar(deck, task.rules, after, false).game);
+    const sofar = after === '' ? undefined : playSoFar(deck, task.rules, after, false).game;
+    const result = sofar === undefined ? solver.solve(deck, task.rules) : solver.solvePosition(sofar);
     writer.set(i, result.result, result.nodes, task.timing ? result.ms : 0, formatMoveList(result.moves), result.moves.length, result.unknownReason);
+    if (!task.rate) continue;
+    // after the solve, with the same solver: its table is cleared per solve, so the row does not depend on the deals before it
+    if (result.result === 'won') {
+      const rating = rateLine(sofar ?? new Game(deck, task.rules), result.moves, solver);
+      writer.rate(i, { critical: rating.critical, positions: rating.positions, greedy: rating.greedy });
+    } else writer.rate(i, { greedy: playDeal(deck, task.rules, new GreedyPlayer()).result });
   }
   return writer;
 }
