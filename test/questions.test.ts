@@ -94,6 +94,21 @@ describe('hints', () => {
   });
 });
 
+describe('hints at the ends of a game', () => {
+  it('a position won already says so (exit 0); one with no legal move says the game is lost (exit 1)', () => {
+    const full = JSON.parse(runCli(['solve', '7', '--preset', 'coops', '--json']).stdout);
+    const won = runCli(['hint', '7', '--preset', 'coops', '--after', full.moves]);
+    expect(won.code).toBe(0);
+    expect(won.stdout).toContain('The game is won already');
+    // the greedy player's game on coops deal 4 ends with no legal move (its own reason says so)
+    const stuck = JSON.parse(runCli(['solve', '4', '--preset', 'coops', '--player', 'greedy', '--json']).stdout);
+    expect(stuck.reason).toBe('no legal move');
+    const none = runCli(['hint', '4', '--preset', 'coops', '--after', stuck.moves]);
+    expect(none.code).toBe(1);
+    expect(none.stdout).toContain('No legal move is left: the game is lost.');
+  });
+});
+
 describe('solve --after through the CLI', () => {
   it('numbers the rest on from the player\'s last move, says how many moves were given, and refuses an illegal move naming it', () => {
     const full = JSON.parse(runCli(['solve', '7', '--preset', 'coops', '--json']).stdout);
