@@ -4,7 +4,7 @@ import type { Deck } from './deal.js';
 import { dealLayout, WING_COUNT, type DealLayout } from './layout.js';
 import { formatMove, type Move, type MoveSource } from './notation.js';
 import * as P from './position.js';
-import { compileRules, TRUNK_PLAY_TOP, WING_MOVES_GROUP, WING_MOVES_WHOLE, type CompiledRules, type RuleSet } from './rules.js';
+import { canonicalRules, compileRules, TRUNK_PLAY_TOP, WING_MOVES_GROUP, WING_MOVES_WHOLE, type CompiledRules, type RuleSet } from './rules.js';
 
 /*
  * A single move as an integer:
@@ -108,6 +108,8 @@ export class Game {
   constructor(deck: Deck, rules: RuleSet) {
     this.rules = rules;
     this.compiled = compileRules(rules);
+    // commands refuse these rules before any work (commands/flags.ts playableRules): reaching here is a bug
+    if (!this.compiled.eagleWing) throw new Error(`the engine plays Eagle Wing's rules only, not ${canonicalRules(rules)}`);
     this.layout = dealLayout(deck, rules.trunk);
     this.reset();
   }

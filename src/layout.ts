@@ -4,6 +4,8 @@ import type { Deck } from './deal.js';
 
 /** Wings W1 … W8 are indices 0 … 7 everywhere below the CLI. */
 export const WING_COUNT = 8;
+/** The most wings a game may have (GAMES.md G1): wing numbers stay one digit in the notation. */
+export const MAX_WINGS = 9;
 
 /**
  * The fixed facts of a deal under a trunk size. The verifier works them out again on its own, on

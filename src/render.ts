@@ -1,7 +1,7 @@
 // Text pictures for people: the eagle-shaped layout of a position and the rules table.
 import { formatCard, formatCardSymbol, NO_CARD, RANK_COUNT, suitOf, SUIT_SYMBOLS } from './cards.js';
 import type { Game } from './engine.js';
-import { canonicalRules, DEFAULT_PRESET, optionName, optionUsage, PRESETS, resolveRules, RULE_OPTIONS, wingsBuild } from './rules.js';
+import { canonicalRules, DEFAULT_PRESET, optionName, optionUsage, PRESET_GROUPS, PRESETS, resolveRules, RULE_OPTIONS, wingsBuild, type Preset } from './rules.js';
 
 export interface RenderOptions {
   color: boolean;
@@ -51,12 +51,12 @@ export function renderLayout(game: Game, options: RenderOptions): string {
 }
 
 /** How many rule options each usage line of the listing holds: build and wing options, trunk card and spaces, counts; any new one after. */
-const USAGE_LINES = [3, 2, 2];
+const USAGE_LINES = [3, 2, 2, 4, 3];
 
-/** RULES §4 as a table, plus the option ranges: both from the rule options table (rules.ts). */
+/** RULES §4 and GAMES.md G3 as tables, one per group of presets, plus the option ranges: all from the rule options table (rules.ts). */
 export function renderRulesTable(): string {
   const header = ['preset', ...RULE_OPTIONS.map(optionName)];
-  const rows = PRESETS.map((preset) => {
+  const rowOf = (preset: Preset): string[] => {
     const rules = resolveRules(preset.name);
     const builds = wingsBuild(rules);
     return [
@@ -67,9 +67,15 @@ export function renderRulesTable(): string {
         return Array.isArray(value) ? value.join(',') || 'none' : String(value);
       }),
     ];
-  });
+  };
+  const rows = PRESETS.map(rowOf);
+  // one set of column widths for every group, so the groups line up
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
   const format = (row: string[]) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const groups = PRESET_GROUPS.flatMap((group) => {
+    const members = PRESETS.filter((preset) => preset.group === group);
+    return members.length === 0 ? [] : [`${group}:`, format(header), format(widths.map((width) => '-'.repeat(width))), ...members.map((preset) => format(rowOf(preset))), ''];
+  });
   const usages = RULE_OPTIONS.map((option) => `${option.flag} ${optionUsage(option)}`);
   const usageLines: string[] = [];
   let start = 0;
@@ -78,13 +84,11 @@ export function renderRulesTable(): string {
     start += count;
   }
   return [
-    format(header),
-    format(widths.map((width) => '-'.repeat(width))),
-    ...rows.map(format),
-    '',
+    ...groups,
     'Override any option on top of a preset:',
     ...usageLines,
     '',
     `Canonical form, e.g. strict: ${canonicalRules(resolveRules(DEFAULT_PRESET))}`,
+    '(the Canfield family\'s options are written only where they differ from their defaults)',
   ].join('\n');
 }

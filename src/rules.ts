@@ -1,6 +1,7 @@
 // The rule options (one table: RULES §3), their defaults, the presets of RULES §4, validation and compiled rules.
 import { asciiLower, asciiTrim, quote } from './text.js';
 import { RANK_COUNT } from './cards.js';
+import { MAX_WINGS } from './layout.js';
 import { InputError, type Validation } from './errors.js';
 import { wholeNumberProblem } from './options.js';
 
@@ -20,19 +21,31 @@ import { wholeNumberProblem } from './options.js';
  * | summary         | what a number counts, for help texts                                         |
  * | helpOrder       | its place among the rule flags in --help                                     |
  * | onlyWhenBuilding| it means something only where wings build (shown as '-' otherwise)           |
+ * | word            | a number option's one word value (`none`, `unlimited`): no limit              |
+ * | newOption       | added with the Canfield family: left out of the canonical string at its       |
+ * |                 | fallback, so every rules string written before it stays the same              |
  */
 export const RULE_OPTIONS = [
-  { field: 'build', flag: '--build', kind: 'choice', choices: ['none', 'suit-down'], fallback: 'none', section: '3.7', helpOrder: 3, onlyWhenBuilding: false },
-  { field: 'maxWing', flag: '--max-wing', kind: 'number', min: 1, max: RANK_COUNT, fallback: 3, section: '3.7', summary: 'most cards on a wing', helpOrder: 2, onlyWhenBuilding: true },
-  { field: 'wingMoves', flag: '--wing-moves', kind: 'choice', choices: ['single', 'whole', 'group'], fallback: 'single', section: '3.8', helpOrder: 4, onlyWhenBuilding: true },
-  { field: 'trunkPlay', flag: '--trunk-play', kind: 'choice', choices: ['last', 'last-any', 'top'], fallback: 'last', section: '3.4', helpOrder: 5, onlyWhenBuilding: false },
-  { field: 'spaceFrom', flag: '--space-from', kind: 'list', choices: ['waste', 'stock', 'wings'], fallback: ['waste', 'stock'], section: '3.5', helpOrder: 6, onlyWhenBuilding: false },
-  { field: 'redeals', flag: '--redeals', kind: 'number', min: 0, max: 10, fallback: 2, section: '3.6', summary: 'redeals allowed', helpOrder: 1, onlyWhenBuilding: false },
-  { field: 'trunk', flag: '--trunk', kind: 'number', min: 0, max: 20, fallback: 13, section: '2', summary: 'trunk size', helpOrder: 0, onlyWhenBuilding: false },
+  { field: 'build', flag: '--build', kind: 'choice', choices: ['none', 'suit-down', 'alt-colour-down', 'any-suit-down'], fallback: 'none', section: '3.7', helpOrder: 3, onlyWhenBuilding: false, newOption: false },
+  { field: 'maxWing', flag: '--max-wing', kind: 'number', min: 1, max: RANK_COUNT, word: 'none', fallback: 3, section: '3.7', summary: 'most cards on a wing', helpOrder: 2, onlyWhenBuilding: true, newOption: false },
+  { field: 'wingMoves', flag: '--wing-moves', kind: 'choice', choices: ['single', 'whole', 'group', 'single-or-whole', 'sv-partial'], fallback: 'single', section: '3.8', helpOrder: 4, onlyWhenBuilding: true, newOption: false },
+  { field: 'trunkPlay', flag: '--trunk-play', kind: 'choice', choices: ['last', 'last-any', 'top'], fallback: 'last', section: '3.4', helpOrder: 5, onlyWhenBuilding: false, newOption: false },
+  { field: 'spaceFrom', flag: '--space-from', kind: 'list', choices: ['trunk', 'waste', 'stock', 'wings'], fallback: ['waste', 'stock'], section: '3.5', helpOrder: 6, onlyWhenBuilding: false, newOption: false },
+  { field: 'redeals', flag: '--redeals', kind: 'number', min: 0, max: 10, word: 'unlimited', fallback: 2, section: '3.6', summary: 'redeals allowed', helpOrder: 1, onlyWhenBuilding: false, newOption: false },
+  { field: 'trunk', flag: '--trunk', kind: 'number', min: 0, max: 20, fallback: 13, section: '2', summary: 'trunk size', helpOrder: 0, onlyWhenBuilding: false, newOption: false },
+  { field: 'wings', flag: '--wings', kind: 'number', min: 1, max: MAX_WINGS, fallback: 8, section: '2', summary: 'wings (tableau piles)', helpOrder: 7, onlyWhenBuilding: false, newOption: true },
+  { field: 'trunkFace', flag: '--trunk-face', kind: 'choice', choices: ['down', 'up'], fallback: 'down', section: '3.4', helpOrder: 8, onlyWhenBuilding: false, newOption: true },
+  { field: 'trunkFill', flag: '--trunk-fill', kind: 'choice', choices: ['auto', 'player'], fallback: 'auto', section: '3.3', helpOrder: 9, onlyWhenBuilding: false, newOption: true },
+  { field: 'spaceBlock', flag: '--space-block', kind: 'choice', choices: ['no', 'yes'], fallback: 'no', section: '3.5', helpOrder: 10, onlyWhenBuilding: false, newOption: true },
+  { field: 'wrap', flag: '--wrap', kind: 'choice', choices: ['round', 'base'], fallback: 'round', section: '3.7', helpOrder: 11, onlyWhenBuilding: true, newOption: true },
+  { field: 'base', flag: '--base', kind: 'choice', choices: ['dealt', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'], fallback: 'dealt', section: '3.1', helpOrder: 12, onlyWhenBuilding: false, newOption: true },
+  { field: 'turn', flag: '--turn', kind: 'choice', choices: ['1', '2', '3', '3-2-1'], fallback: '1', section: '3.6', helpOrder: 13, onlyWhenBuilding: false, newOption: true },
 ] as const;
 
 export type RuleOption = (typeof RULE_OPTIONS)[number];
-type ValueOf<O> = O extends { kind: 'number' }
+type ValueOf<O> = O extends { kind: 'number'; word: infer W }
+  ? number | W
+  : O extends { kind: 'number' }
   ? number
   : O extends { kind: 'choice'; choices: readonly (infer C)[] }
     ? C
@@ -65,9 +78,9 @@ export function optionText(option: RuleOption, rules: RuleSet): string {
   return String(value);
 }
 
-/** What the flag takes, for the rules listing: `1-13`, `none|suit-down`, `waste,stock,wings|none`. */
+/** What the flag takes, for the rules listing: `1-13|none`, `none|suit-down`, `waste,stock,wings|none`. */
 export function optionUsage(option: RuleOption): string {
-  if (option.kind === 'number') return `${option.min}-${option.max}`;
+  if (option.kind === 'number') return `${option.min}-${option.max}${'word' in option ? `|${option.word}` : ''}`;
   if (option.kind === 'choice') return option.choices.join('|');
   return `${option.choices.join(',')}|none`;
 }
@@ -75,7 +88,7 @@ export function optionUsage(option: RuleOption): string {
 /** The --help line of the flag. */
 export function optionHelp(option: RuleOption): string {
   const where = `(RULES §${option.section})`;
-  if (option.kind === 'number') return `${option.summary}, ${option.min}-${option.max} ${where}`;
+  if (option.kind === 'number') return `${option.summary}, ${option.min}-${option.max}${'word' in option ? ` or ${option.word}` : ''} ${where}`;
   if (option.kind === 'choice') return `${option.choices.join(' | ')} ${where}`;
   return `comma list of ${option.choices.join(', ')}, or none ${where}`;
 }
@@ -97,26 +110,78 @@ function fallbackRules(): RuleSet {
   return rules as RuleSet;
 }
 
+/** The families `eaglewing rules` lists the presets under. */
+export const PRESET_GROUPS = ['Eagle Wing', 'Canfield family', "Solvitaire's readings"] as const;
+export type PresetGroup = (typeof PRESET_GROUPS)[number];
+
 export interface Preset {
   name: string;
+  group: PresetGroup;
   source: string;
   rules: Partial<RuleSet>;
 }
 
-/** RULES §4, as partial objects over the table's fallbacks. */
+/** What every Canfield-family preset of GAMES.md G3 shares; each row below says how it differs. */
+const CANFIELD: Partial<RuleSet> = {
+  wings: 4,
+  trunkPlay: 'top',
+  spaceFrom: ['waste', 'wings'],
+  build: 'alt-colour-down',
+  wingMoves: 'single-or-whole',
+  maxWing: 'none',
+};
+
+/** RULES §4 and GAMES.md G3, as partial objects over the table's fallbacks. */
 export const PRESETS: readonly Preset[] = [
-  { name: 'strict', source: 'Morehead & Mott-Smith, Parlett; the "full rules"', rules: {} },
-  { name: 'coops', source: 'Helen L. Coops (1939), the common computer variant', rules: { build: 'suit-down' } },
-  { name: 'easy', source: '"Eagle Wing Easy"', rules: { build: 'suit-down', wingMoves: 'whole' } },
+  { name: 'strict', group: 'Eagle Wing', source: 'Morehead & Mott-Smith, Parlett; the "full rules"', rules: {} },
+  { name: 'coops', group: 'Eagle Wing', source: 'Helen L. Coops (1939), the common computer variant', rules: { build: 'suit-down' } },
+  { name: 'easy', group: 'Eagle Wing', source: '"Eagle Wing Easy"', rules: { build: 'suit-down', wingMoves: 'whole' } },
   {
     name: 'goodsol',
+    group: 'Eagle Wing',
     source: "Pretty Good Solitaire's Eagle Wing",
     rules: { build: 'suit-down', wingMoves: 'group', trunkPlay: 'top', spaceFrom: ['waste', 'stock', 'wings'] },
   },
   {
     name: 'pysol',
-    source: "PySolFC's Eagle Wing",
+    group: 'Eagle Wing',
+    source: "PySolFC's Eagle Wing (game 112)",
     rules: { build: 'suit-down', trunkPlay: 'last-any', spaceFrom: ['waste', 'wings'] },
+  },
+  { name: 'canfield', group: 'Canfield family', source: "PySolFC's Canfield (game 105)", rules: { ...CANFIELD, turn: '3', redeals: 'unlimited' } },
+  {
+    name: 'superior-canfield',
+    group: 'Canfield family',
+    source: "PySolFC's Superior Canfield (game 101)",
+    rules: { ...CANFIELD, trunkFace: 'up', trunkFill: 'player', spaceFrom: ['trunk', 'waste', 'wings'], turn: '3', redeals: 'unlimited' },
+  },
+  { name: 'rainfall', group: 'Canfield family', source: "PySolFC's Rainfall (game 99)", rules: { ...CANFIELD, turn: '1', redeals: 2 } },
+  { name: 'canfield-rush', group: 'Canfield family', source: "PySolFC's Canfield Rush (game 521)", rules: { ...CANFIELD, turn: '3-2-1', redeals: 2 } },
+  { name: 'rainbow', group: 'Canfield family', source: "PySolFC's Rainbow (game 108)", rules: { ...CANFIELD, build: 'any-suit-down', turn: '1', redeals: 0 } },
+  { name: 'storehouse', group: 'Canfield family', source: "PySolFC's Storehouse (game 100)", rules: { ...CANFIELD, build: 'suit-down', base: '2', turn: '1', redeals: 2 } },
+  {
+    name: 'chameleon',
+    group: 'Canfield family',
+    source: "PySolFC's Chameleon (game 43)",
+    rules: { ...CANFIELD, wings: 3, trunk: 12, build: 'any-suit-down', turn: '1', redeals: 0 },
+  },
+  {
+    name: 'acme',
+    group: 'Canfield family',
+    source: "PySolFC's Acme (game 403)",
+    rules: { ...CANFIELD, build: 'suit-down', wrap: 'base', wingMoves: 'single', base: 'A', turn: '1', redeals: 1 },
+  },
+  {
+    name: 'sv-canfield',
+    group: "Solvitaire's readings",
+    source: "Solvitaire's canfield",
+    rules: { ...CANFIELD, wrap: 'base', wingMoves: 'sv-partial', turn: '3', redeals: 'unlimited' },
+  },
+  {
+    name: 'sv-canfield-strict',
+    group: "Solvitaire's readings",
+    source: "Solvitaire's canfield-strict",
+    rules: { ...CANFIELD, spaceFrom: ['waste'], spaceBlock: 'yes', wrap: 'base', wingMoves: 'whole', turn: '3', redeals: 'unlimited' },
   },
 ];
 
@@ -134,12 +199,15 @@ export function findPreset(name: string): Preset | undefined {
 function parseOption(option: RuleOption, value: string | number, problems: string[]): RuleSet[RuleField] | undefined {
   const text = asciiLower(asciiTrim(String(value)));
   if (option.kind === 'number') {
+    if ('word' in option && text === option.word) return option.word;
     const problem = wholeNumberProblem(String(value), option.flag, option.min, option.max);
-    if (problem !== undefined) problems.push(problem);
+    if (problem !== undefined) problems.push('word' in option ? problem.replace(', got ', ` or ${option.word}, got `) : problem);
     return problem === undefined ? Number(text) : undefined;
   }
   if (option.kind === 'choice') {
-    if ((option.choices as readonly string[]).includes(text)) return text as RuleSet[RuleField];
+    // choices are matched in any letter case (`--base k`) and kept in the table's spelling
+    const choice = (option.choices as readonly string[]).find((candidate) => asciiLower(candidate) === text);
+    if (choice !== undefined) return choice as RuleSet[RuleField];
     problems.push(`${option.flag} must be one of ${option.choices.join(', ')}, got ${quote(String(value))}`);
     return undefined;
   }
@@ -190,27 +258,98 @@ export function resolveRules(presetName: string = DEFAULT_PRESET, overrides: Rul
   return rules;
 }
 
-/** One string naming every option, identical for identical rules, whatever preset they came from. */
+/** Whether the option is at its fallback value (lists compared as sets in table order, as they are kept). */
+function atFallback(option: RuleOption, rules: RuleSet): boolean {
+  const value = rules[option.field];
+  const fallback = option.fallback;
+  if (Array.isArray(value) && Array.isArray(fallback)) return value.length === fallback.length && value.every((part, i) => part === fallback[i]);
+  return value === fallback;
+}
+
+/**
+ * One string naming the options, identical for identical rules, whatever preset they came from: every
+ * option of RULES §3, then each option of GAMES.md G1 that is not at its fallback (so every string written
+ * before those options existed still reads the same rules and is still written the same way).
+ */
 export function canonicalRules(rules: RuleSet): string {
-  return RULE_OPTIONS.map((option) => `${optionName(option)}=${optionText(option, rules)}`).join(';');
+  return RULE_OPTIONS.filter((option) => !option.newOption || !atFallback(option, rules))
+    .map((option) => `${optionName(option)}=${optionText(option, rules)}`)
+    .join(';');
 }
 
 export function wingsBuild(rules: RuleSet): boolean {
   return rules.build !== 'none';
 }
 
+const BUILDS = ruleOption('build').choices;
+const BASES = ruleOption('base').choices;
+
 /** RULES §3.4 as a number, for the hot loops (compared as integers, never as strings). */
 export const TRUNK_PLAY_TOP = TRUNK_PLAYS.indexOf('top');
-/** RULES §3.8 as a number. */
+/** RULES §3.8 and GAMES.md G1.3 as a number. */
 export const WING_MOVES_SINGLE = WING_MOVES.indexOf('single');
 export const WING_MOVES_WHOLE = WING_MOVES.indexOf('whole');
 export const WING_MOVES_GROUP = WING_MOVES.indexOf('group');
+export const WING_MOVES_SINGLE_OR_WHOLE = WING_MOVES.indexOf('single-or-whole');
+export const WING_MOVES_SV_PARTIAL = WING_MOVES.indexOf('sv-partial');
+/** RULES §3.7 and GAMES.md G1.1 as a number. */
+export const BUILD_NONE = BUILDS.indexOf('none');
+export const BUILD_SUIT_DOWN = BUILDS.indexOf('suit-down');
+export const BUILD_ALT_COLOUR_DOWN = BUILDS.indexOf('alt-colour-down');
+export const BUILD_ANY_SUIT_DOWN = BUILDS.indexOf('any-suit-down');
+/** `maxWing none` and `redeals unlimited` as numbers: more cards than a wing can ever hold, more redeals than any game can use. */
+export const NO_WING_LIMIT = 52;
+export const UNLIMITED_REDEALS = Number.POSITIVE_INFINITY;
+
+/** The base rank of GAMES.md G1.7 as a rank index (A = 0), or -1 for `dealt`. */
+export function fixedBaseRank(rules: RuleSet): number {
+  return rules.base === 'dealt' ? -1 : BASES.indexOf(rules.base) - 1;
+}
+/** Foundation cards in the deal (GAMES.md G2): the base card, or the four cards of a fixed base rank. */
+export function foundationCardsDealt(rules: RuleSet): number {
+  return rules.base === 'dealt' ? 1 : 4;
+}
+/** Redeals allowed as a number (UNLIMITED_REDEALS for `unlimited`). */
+export function redealLimit(rules: RuleSet): number {
+  return rules.redeals === 'unlimited' ? UNLIMITED_REDEALS : rules.redeals;
+}
+/** Most cards on a wing as a number (NO_WING_LIMIT for `none`). */
+export function wingLimit(rules: RuleSet): number {
+  return rules.maxWing === 'none' ? NO_WING_LIMIT : rules.maxWing;
+}
+/** GAMES.md G1.6: cards per turn on pass `pass` (0 = the first pass, before any redeal). */
+export function turnSize(rules: RuleSet, pass: number): number {
+  if (rules.turn === '3-2-1') return Math.max(1, 3 - pass);
+  return Number(rules.turn);
+}
+
+/**
+ * The options that take the rules outside Eagle Wing's shape (RULES §3 only: eight wings, one-card
+ * turns, a dealt base, a suit or no building, a limited wing and redeal count, the trunk filling every
+ * space), as `name=value`; empty when the rules are inside it.
+ */
+export function beyondEagleWing(rules: RuleSet): string[] {
+  const beyond = RULE_OPTIONS.filter((option) => option.newOption && !atFallback(option, rules));
+  if (rules.build !== 'none' && rules.build !== 'suit-down') beyond.push(ruleOption('build'));
+  if (rules.wingMoves !== 'single' && rules.wingMoves !== 'whole' && rules.wingMoves !== 'group') beyond.push(ruleOption('wingMoves'));
+  if (rules.maxWing === 'none') beyond.push(ruleOption('maxWing'));
+  if (rules.redeals === 'unlimited') beyond.push(ruleOption('redeals'));
+  if (rules.spaceFrom.includes('trunk')) beyond.push(ruleOption('spaceFrom'));
+  return RULE_OPTIONS.filter((option) => beyond.includes(option)).map((option) => `${optionName(option)}=${optionText(option, rules)}`);
+}
+export function eagleWingShape(rules: RuleSet): boolean {
+  return beyondEagleWing(rules).length === 0;
+}
 
 /** A RuleSet as the booleans and numbers the engine and the solver test per position, worked out once. */
 export interface CompiledRules {
   readonly rules: RuleSet;
   /** RULES §3.7: cards may be built onto wings. */
   readonly builds: boolean;
+  /** BUILD_* */
+  readonly build: number;
+  /** GAMES.md G1.1 `wrap base`: nothing goes on a base-rank card. */
+  readonly wrapBase: boolean;
   readonly maxWing: number;
   /** WING_MOVES_* */
   readonly wingMoves: number;
@@ -218,14 +357,31 @@ export interface CompiledRules {
   readonly trunkPlay: number;
   /** RULES §3.4: the trunk card in play may go onto a wing (wings build, trunk-play top or last-any). */
   readonly trunkBuilds: boolean;
-  /** RULES §3.5, one flag per source. */
+  /** GAMES.md G1.4: every trunk card is seen from the start. */
+  readonly trunkFaceUp: boolean;
+  /** GAMES.md G1.5: the trunk fills every space by itself (`auto`), or only when the player says (`player`). */
+  readonly trunkFillsAuto: boolean;
+  /** RULES §3.5 and GAMES.md G1.5, one flag per source. */
+  readonly spaceFromTrunk: boolean;
   readonly spaceFromWaste: boolean;
   readonly spaceFromStock: boolean;
   readonly spaceFromWings: boolean;
   /** Some source may fill a space. */
   readonly spaceFills: boolean;
+  /** GAMES.md G1.5 `spaceBlock yes`. */
+  readonly spaceBlock: boolean;
+  /** Redeals allowed (UNLIMITED_REDEALS for `unlimited`). */
   readonly redeals: number;
   readonly trunkSize: number;
+  /** GAMES.md G1: wings in play, W1 … Wn. */
+  readonly wings: number;
+  /** GAMES.md G1.7: the fixed base rank, or -1 when the dealt base card sets it. */
+  readonly fixedBase: number;
+  /** Cards per turn on the first pass, and whether it shrinks pass by pass (`3-2-1`). */
+  readonly turn: number;
+  readonly turnShrinks: boolean;
+  /** Inside the solver's Eagle Wing shape (eagleWingShape). */
+  readonly eagleWing: boolean;
 }
 
 export function compileRules(rules: RuleSet): CompiledRules {
@@ -233,15 +389,26 @@ export function compileRules(rules: RuleSet): CompiledRules {
   return Object.freeze({
     rules,
     builds,
-    maxWing: rules.maxWing,
+    build: BUILDS.indexOf(rules.build),
+    wrapBase: rules.wrap === 'base',
+    maxWing: wingLimit(rules),
     wingMoves: WING_MOVES.indexOf(rules.wingMoves),
     trunkPlay: TRUNK_PLAYS.indexOf(rules.trunkPlay),
     trunkBuilds: builds && rules.trunkPlay !== 'last',
+    trunkFaceUp: rules.trunkFace === 'up',
+    trunkFillsAuto: rules.trunkFill === 'auto',
+    spaceFromTrunk: rules.spaceFrom.includes('trunk'),
     spaceFromWaste: rules.spaceFrom.includes('waste'),
     spaceFromStock: rules.spaceFrom.includes('stock'),
     spaceFromWings: rules.spaceFrom.includes('wings'),
     spaceFills: rules.spaceFrom.length > 0,
-    redeals: rules.redeals,
+    spaceBlock: rules.spaceBlock === 'yes',
+    redeals: redealLimit(rules),
     trunkSize: rules.trunk,
+    wings: rules.wings,
+    fixedBase: fixedBaseRank(rules),
+    turn: turnSize(rules, 0),
+    turnShrinks: rules.turn === '3-2-1',
+    eagleWing: eagleWingShape(rules),
   });
 }

@@ -64,7 +64,8 @@ class Table {
     const top = wing[wing.length - 1];
     const fits = suitOf(top) === suitOf(deepest) && (rankOf(deepest) + 1) % RANK_COUNT === rankOf(top);
     if (!fits) return `${formatCard(deepest)} cannot go on ${formatCard(top)}`;
-    if (wing.length + cards.length > this.rules.maxWing) return `wing ${index + 1} would hold more than ${plural(this.rules.maxWing, 'card')}`;
+    const maxWing = this.rules.maxWing;
+    if (maxWing !== 'none' && wing.length + cards.length > maxWing) return `wing ${index + 1} would hold more than ${plural(maxWing, 'card')}`;
     return '';
   }
   fillSpaces(): void {
@@ -96,7 +97,7 @@ class Table {
     if (move.source === 'R') {
       if (this.stock.length > 0) return 'the stock is not empty';
       if (this.waste.length === 0) return 'the waste is empty';
-      if (this.redealsUsed >= this.rules.redeals) return `no redeals left (${this.rules.redeals} allowed)`;
+      if (this.rules.redeals !== 'unlimited' && this.redealsUsed >= this.rules.redeals) return `no redeals left (${this.rules.redeals} allowed)`;
       this.stock = this.waste.reverse();
       this.waste = [];
       this.redealsUsed++;

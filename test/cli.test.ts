@@ -79,8 +79,28 @@ describe('eaglewing verify', () => {
 describe('eaglewing rules', () => {
   it('lists every preset', () => {
     const { stdout } = run('rules');
-    for (const name of ['strict', 'coops', 'easy', 'goodsol', 'pysol']) expect(stdout).toContain(name);
-    expect(JSON.parse(run('rules', '--json').stdout)).toHaveLength(5);
+    const groups = {
+      'Eagle Wing': ['strict', 'coops', 'easy', 'goodsol', 'pysol'],
+      'Canfield family': ['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme'],
+      "Solvitaire's readings": ['sv-canfield', 'sv-canfield-strict'],
+    };
+    // each group's heading, then its presets, one per line, before the next heading
+    const lines = stdout.split('\n');
+    for (const [group, names] of Object.entries(groups)) {
+      const heading = lines.indexOf(`${group}:`);
+      expect(heading, group).toBeGreaterThanOrEqual(0);
+      const rows = lines.slice(heading + 3, heading + 3 + names.length).map((line) => line.split(' ')[0]);
+      expect(rows).toEqual(names);
+    }
+    const json = JSON.parse(run('rules', '--json').stdout) as { name: string; group: string }[];
+    expect(json.map((preset) => [preset.group, preset.name])).toEqual(Object.entries(groups).flatMap(([group, names]) => names.map((name) => [group, name])));
+  });
+  it('a Canfield-family preset or option, listed but not yet played, is exit 2 naming the options, before any file is made', () => {
+    expectBadInput(run('solve', '5', '--preset', 'canfield'), 'canfield with build=alt-colour-down, max-wing=none, wing-moves=single-or-whole, redeals=unlimited, wings=4, turn=3:');
+    expectBadInput(run('deal', '5', '--preset', 'coops', '--turn', '3'), 'coops with turn=3:');
+    const dir = mkdtempSync(join(tmpdir(), 'eaglewing-family-'));
+    expectBadInput(run('sim', '--preset', 'coops,rainbow', '--deals', '3', '--out', join(dir, 'rows.csv')), 'rainbow with build=any-suit-down');
+    expect(readdirSync(dir)).toEqual([]);
   });
   it('has help with examples', () => {
     const help = run('verify', '--help');

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PRESETS, resolveRules } from '../src/rules.js';
+import { PRESETS, resolveRules, RULE_OPTIONS } from '../src/rules.js';
 import { ROOT } from './helpers.js';
 
 const CONTRACT = join(ROOT, '..', 'shared', 'RULES.md');
@@ -14,7 +14,7 @@ function presetTable(file: string): Map<string, string[]> {
   const rows = new Map<string, string[]>();
   for (const line of section.split('\n')) {
     const cells = line.split('|').slice(1, -1).map((cell) => cell.trim().replace(/`/g, ''));
-    if (cells.length === 9 && PRESETS.some((preset) => preset.name === cells[0])) rows.set(cells[0], cells.slice(2));
+    if (cells.length === 9 && PRESETS.some((preset) => preset.name === cells[0] && preset.group === 'Eagle Wing')) rows.set(cells[0], cells.slice(2));
   }
   return rows;
 }
@@ -27,7 +27,7 @@ function expectStates(cell: string, value: string | number): void {
 
 function expectTableMatchesCode(file: string): void {
   const table = presetTable(file);
-  expect([...table.keys()]).toEqual(PRESETS.map((preset) => preset.name));
+  expect([...table.keys()]).toEqual(PRESETS.filter((preset) => preset.group === 'Eagle Wing').map((preset) => preset.name));
   for (const [name, [build, maxWing, wingMoves, trunkPlay, spaceFrom, redeals, trunk]] of table) {
     const rules = resolveRules(name);
     expectStates(build, rules.build);
@@ -40,7 +40,39 @@ function expectTableMatchesCode(file: string): void {
   }
 }
 
+const GAMES_CONTRACT = join(ROOT, '..', 'shared', 'GAMES.md');
+
+/** A family preset table (RULES §10, GAMES.md G3): preset name -> option field -> cell, read by its header (`trunk-face` or `trunkFace`). */
+function familyTable(file: string, heading: string): Map<string, Map<string, string>> {
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf(heading);
+  const section = text.slice(start, text.indexOf('\n## ', start + 1));
+  const lines = section.split('\n').filter((line) => line.startsWith('| '));
+  const cellsOf = (line: string) => line.split('|').slice(1, -1).map((cell) => cell.trim().replace(/`/g, ''));
+  const header = cellsOf(lines[0]).map((name) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()));
+  const rows = new Map<string, Map<string, string>>();
+  for (const line of lines.slice(1)) {
+    const cells = cellsOf(line);
+    if (PRESETS.some((preset) => preset.name === cells[0] && preset.group !== 'Eagle Wing')) rows.set(cells[0], new Map(header.map((name, i) => [name, cells[i]])));
+  }
+  return rows;
+}
+
+function expectFamilyTableMatchesCode(file: string, heading: string): void {
+  const table = familyTable(file, heading);
+  expect([...table.keys()]).toEqual(PRESETS.filter((preset) => preset.group !== 'Eagle Wing').map((preset) => preset.name));
+  for (const [name, cells] of table) {
+    const rules = resolveRules(name);
+    for (const option of RULE_OPTIONS) {
+      const value = rules[option.field];
+      expect(cells.get(option.field), `${name} ${option.field}`).toBe(Array.isArray(value) ? value.join(', ') : String(value));
+    }
+  }
+}
+
 describe('RULES.md', () => {
+  it('§10 lists every Canfield-family preset with every option the code gives it', () => expectFamilyTableMatchesCode(join(ROOT, 'RULES.md'), '## 10. '));
+  it.runIf(existsSync(GAMES_CONTRACT))('the contract GAMES.md G3 lists the same family presets and options', () => expectFamilyTableMatchesCode(GAMES_CONTRACT, '## G3. '));
   it('§4 lists every preset with the options the code gives it', () => expectTableMatchesCode(join(ROOT, 'RULES.md')));
   it.runIf(existsSync(CONTRACT))('the contract §4 lists the same presets and options', () => expectTableMatchesCode(CONTRACT));
   it('keeps the section numbers that help texts and errors cite', () => {

@@ -5,8 +5,28 @@ import { canonicalRules, PRESET_NAMES, resolveRules, validateRules } from '../sr
 
 describe('presets (RULES §4)', () => {
   it('are exactly the table', () => {
-    expect(PRESET_NAMES).toEqual(['strict', 'coops', 'easy', 'goodsol', 'pysol']);
-    expect(resolveRules('strict')).toEqual({ build: 'none', maxWing: 3, wingMoves: 'single', trunkPlay: 'last', spaceFrom: ['waste', 'stock'], redeals: 2, trunk: 13 });
+    expect(PRESET_NAMES).toEqual([
+      ...['strict', 'coops', 'easy', 'goodsol', 'pysol'],
+      ...['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme'],
+      ...['sv-canfield', 'sv-canfield-strict'],
+    ]);
+    expect(resolveRules('strict')).toEqual({
+      build: 'none',
+      maxWing: 3,
+      wingMoves: 'single',
+      trunkPlay: 'last',
+      spaceFrom: ['waste', 'stock'],
+      redeals: 2,
+      trunk: 13,
+      // GAMES.md G1's options at their defaults: Eagle Wing's shape
+      wings: 8,
+      trunkFace: 'down',
+      trunkFill: 'auto',
+      spaceBlock: 'no',
+      wrap: 'round',
+      base: 'dealt',
+      turn: '1',
+    });
     expect(resolveRules('coops')).toMatchObject({ build: 'suit-down', maxWing: 3, wingMoves: 'single', trunkPlay: 'last', spaceFrom: ['waste', 'stock'] });
     expect(resolveRules('easy')).toMatchObject({ build: 'suit-down', wingMoves: 'whole', trunkPlay: 'last', spaceFrom: ['waste', 'stock'] });
     expect(resolveRules('goodsol')).toMatchObject({ build: 'suit-down', wingMoves: 'group', trunkPlay: 'top', spaceFrom: ['waste', 'stock', 'wings'] });
@@ -33,13 +53,35 @@ describe('overrides', () => {
     [{ build: 'up' }, '--build must be one of none, suit-down'],
     [{ wingMoves: 'all' }, '--wing-moves must be one of single, whole, group'],
     [{ trunkPlay: 'any' }, '--trunk-play must be one of last, last-any, top'],
-    [{ spaceFrom: 'waste,foundation' }, "--space-from takes a list of waste, stock, wings (or none), got 'foundation'"],
+    [{ spaceFrom: 'waste,foundation' }, "--space-from takes a list of trunk, waste, stock, wings (or none), got 'foundation'"],
+    [{ redeals: 'many' }, "--redeals must be a whole number from 0 to 10 or unlimited, got 'many'"],
+    [{ maxWing: 'all' }, "--max-wing must be a whole number from 1 to 13 or none, got 'all'"],
+    [{ wings: '10' }, '--wings must be a whole number from 1 to 9'],
+    [{ wings: '0' }, '--wings must be a whole number from 1 to 9'],
+    [{ turn: '4' }, '--turn must be one of 1, 2, 3, 3-2-1'],
+    [{ base: '1' }, '--base must be one of dealt, A, 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K'],
+    [{ wrap: 'none' }, '--wrap must be one of round, base'],
+    [{ trunkFace: 'open' }, '--trunk-face must be one of down, up'],
+    [{ trunkFill: 'never' }, '--trunk-fill must be one of auto, player'],
+    [{ spaceBlock: 'true' }, '--space-block must be one of no, yes'],
   ])('%o is rejected naming the option', (overrides, message) => {
     expect(validateRules('strict', overrides).error).toContain(message);
     expect(() => resolveRules('strict', overrides)).toThrow(InputError);
   });
   it('an unknown preset names the choices', () => {
-    expect(() => resolveRules('klondike')).toThrow("unknown preset 'klondike' (choose from strict, coops, easy, goodsol, pysol)");
+    expect(() => resolveRules('klondike')).toThrow("unknown preset 'klondike' (choose from strict, coops, easy, goodsol, pysol, canfield, superior-canfield");
+  });
+  it('word values and choices are read in any letter case and kept in the table\'s spelling', () => {
+    expect(resolveRules('coops', { maxWing: 'NONE', redeals: 'Unlimited', base: 'k', turn: '3-2-1' })).toMatchObject({ maxWing: 'none', redeals: 'unlimited', base: 'K', turn: '3-2-1' });
+  });
+  it('the canonical string names GAMES.md options only where they leave their defaults', () => {
+    // every rules string written before the Canfield family existed reads and writes the same
+    expect(canonicalRules(resolveRules('coops'))).toBe('build=suit-down;max-wing=3;wing-moves=single;trunk-play=last;space-from=waste+stock;redeals=2;trunk=13');
+    expect(canonicalRules(resolveRules('coops', { wings: '8', turn: '1' }))).toBe(canonicalRules(resolveRules('coops')));
+    expect(canonicalRules(resolveRules('canfield'))).toBe(
+      'build=alt-colour-down;max-wing=none;wing-moves=single-or-whole;trunk-play=top;space-from=waste+wings;redeals=unlimited;trunk=13;wings=4;turn=3',
+    );
+    expect(canonicalRules(resolveRules('storehouse'))).toContain(';wings=4;base=2');
   });
   it('the canonical string is the same however the rules were reached', () => {
     expect(canonicalRules(resolveRules('strict', { build: 'suit-down' }))).toBe(canonicalRules(resolveRules('coops')));

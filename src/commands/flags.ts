@@ -6,7 +6,7 @@ import { NUMBERINGS, type Numbering } from '../numbering/pysol.js';
 import { SAMPLING_FLAG_OPTIONS, SOLVER_LIMIT_OPTIONS, type CommanderOption } from '../limits.js';
 import { parseRunOption, runOptionFlags, type RunOptionName } from '../options.js';
 import type { PlayerSpec } from '../players/index.js';
-import { DEFAULT_PRESET, findPreset, optionHelp, optionPlaceholder, PRESET_NAMES, resolveRules, RULE_OPTIONS_IN_HELP_ORDER, type RuleField, type RuleSet } from '../rules.js';
+import { beyondEagleWing, DEFAULT_PRESET, findPreset, optionHelp, optionPlaceholder, PRESET_NAMES, resolveRules, RULE_OPTIONS_IN_HELP_ORDER, type RuleField, type RuleOverrides, type RuleSet } from '../rules.js';
 import { defaultWorkers } from '../run/pool.js';
 import { asciiLower, asciiTrim, quote } from '../text.js';
 
@@ -59,7 +59,18 @@ export interface ChosenRules {
 export function rulesFrom(command: Command, flags: RuleFlags & { pysol?: string }, pysolNumbers = flags.pysol !== undefined): ChosenRules {
   const asked = pysolNumbers && !given(command, 'preset') ? 'pysol' : flags.preset;
   const preset = singlePreset(asked);
-  return { preset, rules: resolveRules(preset, flags) };
+  return { preset, rules: playableRules(preset, flags) };
+}
+
+/**
+ * The rules of a preset and its overrides, refused (exit 2) while they reach beyond what the engine and
+ * solver play: the Canfield family's rules (GAMES.md) are listed and checked, but not yet played.
+ */
+export function playableRules(preset: string, flags: RuleOverrides): RuleSet {
+  const rules = resolveRules(preset, flags);
+  const beyond = beyondEagleWing(rules);
+  if (beyond.length > 0) throw new InputError(`${preset} with ${beyond.join(', ')}: eaglewing plays only Eagle Wing's rules (RULES §3) so far`);
+  return rules;
 }
 
 /**

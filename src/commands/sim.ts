@@ -4,7 +4,7 @@ import { InputError, UsageError, WriteError } from '../errors.js';
 import { parseRunOption } from '../options.js';
 import { parsePlayerSpec, playerLabel } from '../players/index.js';
 import { Progress } from '../progress.js';
-import { canonicalRules, PRESET_NAMES, resolveRules } from '../rules.js';
+import { canonicalRules, PRESET_NAMES } from '../rules.js';
 import { summaryCsv } from '../run/csv.js';
 import { carriesStandardOutput, checkOutput, outputName, readerGone, refuseSameFile, standardStream, writeWholeFile } from '../run/files.js';
 import { quote } from '../text.js';
@@ -12,7 +12,7 @@ import { numberingSuffix } from '../numbering/pysol.js';
 import { DEFAULT_CHUNK, parseShard, type SimJob } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseSolverOptions, type LimitFlags } from '../limits.js';
-import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, presetsFrom, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, workersFrom } from './flags.js';
+import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, playableRules, presetsFrom, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, workersFrom } from './flags.js';
 import { print, selfCommand, shellWord, summaryJson, summaryTable } from './output.js';
 import { EXIT_INTERRUPTED, EXIT_WRITE } from './exit.js';
 
@@ -69,7 +69,7 @@ Examples:
       if (player.name !== 'thoughtful') refuseUnused(command, ['rate'], `for --player ${player.name} (it rates the solver's solutions)`);
       const solver = parseSolverOptions(flags);
       const jobs: SimJob[] = presets.map((preset) => {
-        const rules = resolveRules(preset, flags);
+        const rules = playableRules(preset, flags);
         return { preset, rules, rulesText: canonicalRules(rules) + numberingSuffix(numbering), player, playerLabel: playerLabel(player, solver) };
       });
       const { from, deals } = dealRange(flags.from, flags.deals);

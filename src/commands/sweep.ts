@@ -3,14 +3,13 @@ import type { Command } from 'commander';
 import { UsageError } from '../errors.js';
 import { parsePlayerSpec } from '../players/index.js';
 import { Progress } from '../progress.js';
-import { resolveRules } from '../rules.js';
 import type { SummaryRow } from '../run/csv.js';
 import { carriesStandardOutput, checkOutputs, writeWholeFiles } from '../run/files.js';
 import { DEFAULT_CHUNK } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseVary, SWEEPABLE, sweepChart, sweepCsv, sweepJobs } from '../run/sweep.js';
 import { parseSolverOptions, type LimitFlags } from '../limits.js';
-import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, presetsFrom, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, workersFrom } from './flags.js';
+import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, playableRules, presetsFrom, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, workersFrom } from './flags.js';
 import { printSummary } from './output.js';
 
 type SweepFlags = RuleFlags & LimitFlags & PlayerFlags & { numbering: string; vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean; force?: boolean };
@@ -36,7 +35,7 @@ export function register(program: Command): void {
     // the option --vary sets at each point: given as well, it would do nothing
     refuseUnused(command, [SWEEPABLE[spec.option]], `with --vary ${spec.option} (the sweep sets it at each point)`);
     const presets = presetsFrom(command, flags, parseNumbering(flags.numbering));
-    for (const preset of presets) resolveRules(preset, flags);
+    for (const preset of presets) playableRules(preset, flags);
     const player = parsePlayerSpec(flags.player, flags);
     refuseIgnoredPlayerOptions(command, player);
     const solver = parseSolverOptions(flags);

@@ -116,25 +116,26 @@ export interface ReadDealRows {
 /** Rules texts already found canonical: rows share a handful, so each is checked once. */
 const canonicalSeen = new Set<string>();
 
-/** Whether a rules cell is a canonical rules string eaglewing writes (every option once, in order, with a numbering suffix or none). */
+/** Whether a rules cell is a canonical rules string eaglewing writes (canonicalRules(), with a numbering suffix or none). */
 function canonicalRulesText(text: string): boolean {
   if (canonicalSeen.has(text)) return true;
   const parts = text.split(';');
   let suffix = '';
-  if (parts.length === RULE_OPTIONS.length + 1) {
-    const numbering = parts.pop()!;
-    if (!NUMBERINGS.some((kind) => kind !== 'eaglewing' && numbering === `numbering=${kind}`)) return false;
-    suffix = `;${numbering}`;
+  const last = parts[parts.length - 1];
+  if (last.startsWith('numbering=')) {
+    if (!NUMBERINGS.some((kind) => kind !== 'eaglewing' && last === `numbering=${kind}`)) return false;
+    parts.pop();
+    suffix = `;${last}`;
   }
-  if (parts.length !== RULE_OPTIONS.length) return false;
   const overrides: RuleOverrides = {};
-  for (const [index, option] of RULE_OPTIONS.entries()) {
-    const [name, value, ...rest] = parts[index].split('=');
-    if (name !== optionName(option) || value === undefined || rest.length > 0) return false;
+  for (const part of parts) {
+    const [name, value, ...rest] = part.split('=');
+    const option = RULE_OPTIONS.find((candidate) => optionName(candidate) === name);
+    if (option === undefined || value === undefined || rest.length > 0 || overrides[option.field] !== undefined) return false;
     overrides[option.field] = value;
   }
   try {
-    // read back and written again, it must come out the same: no other spelling, case or order
+    // read back and written again, it must come out the same: no other spelling, case, order or missing option
     if (canonicalRules(resolveRules(PRESET_NAMES[0], overrides)) + suffix !== text) return false;
   } catch {
     return false;
