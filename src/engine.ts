@@ -1,10 +1,25 @@
 // The mutable game position of RULES §2–3: legal single moves (RULES §5 tokens), apply and undo, trunk fills, win.
-import { cardBelow, NO_CARD, RANK_COUNT, suitOf } from './cards.js';
+import { cardBelow, NO_CARD, RANK_COUNT, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
 import { dealLayout, WING_COUNT, type DealLayout } from './layout.js';
 import { formatMove, type Move, type MoveSource } from './notation.js';
 import * as P from './position.js';
-import { canonicalRules, compileRules, TRUNK_PLAY_TOP, WING_MOVES_GROUP, WING_MOVES_WHOLE, type CompiledRules, type RuleSet } from './rules.js';
+import {
+  BUILD_ALT_COLOUR_DOWN,
+  BUILD_ANY_SUIT_DOWN,
+  BUILD_NONE,
+  BUILD_SUIT_DOWN,
+  canonicalRules,
+  compileRules,
+  TRUNK_PLAY_TOP,
+  UNLIMITED_REDEALS,
+  WING_MOVES_SINGLE,
+  WING_MOVES_SINGLE_OR_WHOLE,
+  WING_MOVES_SV_PARTIAL,
+  WING_MOVES_WHOLE,
+  type CompiledRules,
+  type RuleSet,
+} from './rules.js';
 
 /*
  * A single move as an integer:
@@ -13,8 +28,8 @@ import { canonicalRules, compileRules, TRUNK_PLAY_TOP, WING_MOVES_GROUP, WING_MO
  * |-------|--------------------------------------------------------------|
  * | 0-3   | source: 0–7 wing, 8 waste, 9 trunk, 10 stock, 11 turn, 12 redeal |
  * | 4-7   | target: 0–7 wing, 8 foundation, 15 none                       |
- * | 8-11  | count of cards moved                                          |
- * | 12-18 | the card moved (deepest card of a group), plus one; 0 = none  |
+ * | 8-13  | count of cards moved (a Canfield wing may hold more than 15)  |
+ * | 14-20 | the card moved (deepest card of a group), plus one; 0 = none  |
  */
 /** A single move packed as above: a number at run time, told apart from other numbers by the compiler only. */
 export type EngineMove = number & { readonly __brand: 'EngineMove' };
@@ -36,8 +51,8 @@ const MOVE_SOURCE_MASK = 0xf;
 const MOVE_TARGET_SHIFT = 4;
 const MOVE_TARGET_MASK = 0xf;
 const MOVE_COUNT_SHIFT = 8;
-const MOVE_COUNT_MASK = 0xf;
-const MOVE_CARD_SHIFT = 12;
+const MOVE_COUNT_MASK = 0x3f;
+const MOVE_CARD_SHIFT = 14;
 const MOVE_CARD_MASK = 0x7f;
 export const SOURCE_WASTE = 8;
 export const SOURCE_TRUNK = 9;
@@ -96,21 +111,34 @@ export function foundationNext(position: P.Position, layout: DealLayout, suit: n
   return height === RANK_COUNT ? NO_CARD : suit * RANK_COUNT + ((layout.baseRank + height) % RANK_COUNT);
 }
 
+/** GAMES.md G1.1: diamonds and hearts are red (suits C D H S are 0 1 2 3). */
+function isRed(suit: number): boolean {
+  return suit === 1 || suit === 2;
+}
+
 /** A game of one deal under one rule set: its position, legal single moves, apply and undo. */
 export class Game {
   readonly rules: RuleSet;
   readonly compiled: CompiledRules;
   readonly layout: DealLayout;
-  private readonly position = P.newPosition();
-  private history = new Int32Array(P.POSITION_WORDS * 256);
+  /** Wings in play (W1 … Wn are 0 … n-1). */
+  readonly wings: number;
+  /** Whether wings are kept as linked cards (alt-colour or any-suit building; position.ts). */
+  private readonly linked: boolean;
+  private readonly position: P.Position;
+  private history: Int32Array;
   private historyDepth = 0;
 
   constructor(deck: Deck, rules: RuleSet) {
     this.rules = rules;
     this.compiled = compileRules(rules);
-    // commands refuse these rules before any work (commands/flags.ts playableRules): reaching here is a bug
-    if (!this.compiled.eagleWing) throw new Error(`the engine plays Eagle Wing's rules only, not ${canonicalRules(rules)}`);
-    this.layout = dealLayout(deck, rules.trunk);
+    // the move encoding has room for eight wings (commands/flags.ts refuses more before any work)
+    if (this.compiled.wings > WING_COUNT) throw new Error(`the engine plays at most ${WING_COUNT} wings, not ${canonicalRules(rules)}`);
+    this.wings = this.compiled.wings;
+    this.linked = this.compiled.build === BUILD_ALT_COLOUR_DOWN || this.compiled.build === BUILD_ANY_SUIT_DOWN;
+    this.position = P.newPosition(this.linked ? P.LINKED_POSITION_WORDS : P.POSITION_WORDS);
+    this.history = new Int32Array(this.position.length * 256);
+    this.layout = dealLayout(deck, rules.trunk, this.wings, this.compiled.fixedBase);
     this.reset();
   }
 
@@ -130,13 +158,14 @@ export class Game {
   }
   /** Sets the position to words from snapshot() of a game with the same layout and rules; forgets the undo history. */
   restore(words: P.Position): void {
-    if (words.length !== P.POSITION_WORDS) throw new Error(`a position has ${P.POSITION_WORDS} words`);
+    if (words.length !== this.position.length) throw new Error(`a position of this game has ${this.position.length} words`);
     this.position.set(words);
     this.historyDepth = 0;
   }
   /** Whether this game's position equals `words` word for word. */
   equals(words: P.Position): boolean {
-    for (let i = 0; i < P.POSITION_WORDS; i++) if (this.position[i] !== words[i]) return false;
+    if (words.length !== this.position.length) return false;
+    for (let i = 0; i < this.position.length; i++) if (this.position[i] !== words[i]) return false;
     return true;
   }
 
@@ -145,9 +174,9 @@ export class Game {
   wingHeight(wing: number): number {
     return P.wingHeight(this.position, wing);
   }
-  /** The card `depth` places below the top of a wing (0 = the top): one rank higher per place. */
+  /** The card `depth` places below the top of a wing (0 = the top). */
   wingCard(wing: number, depth: number): number {
-    return P.wingCard(this.position, wing, depth);
+    return this.linked ? P.linkedWingCard(this.position, wing, depth) : P.wingCard(this.position, wing, depth);
   }
   wingTop(wing: number): number {
     return P.wingTop(this.position, wing);
@@ -211,26 +240,64 @@ export class Game {
     return P.foundationTotal(this.position);
   }
 
-  /** Can `count` cards whose deepest card is `card` land on this wing (RULES §3.5, §3.7)? */
+  /** GAMES.md G1.1: whether `card` may be put straight onto `onto` on a wing. */
+  goesOn(card: number, onto: number): boolean {
+    const rules = this.compiled;
+    if (rules.build === BUILD_SUIT_DOWN && !rules.wrapBase) return cardBelow(onto) === card;
+    if (rules.build === BUILD_NONE) return false;
+    if (rules.build === BUILD_SUIT_DOWN && suitOf(card) !== suitOf(onto)) return false;
+    if (rules.build === BUILD_ALT_COLOUR_DOWN && isRed(suitOf(card)) === isRed(suitOf(onto))) return false;
+    if (!rules.wrapBase) return (rankOf(card) + 1) % RANK_COUNT === rankOf(onto);
+    // wrap base: ranks counted from the base, so nothing goes on a base-rank card
+    const base = this.layout.baseRank;
+    return (rankOf(card) - base + RANK_COUNT) % RANK_COUNT + 1 === (rankOf(onto) - base + RANK_COUNT) % RANK_COUNT;
+  }
+
+  /** Can `count` cards whose deepest card is `card` land on this wing (RULES §3.5, §3.7; GAMES.md G1.5)? */
   canLandOnWing(card: number, count: number, wing: number, spaceAllowed: boolean): boolean {
     const height = this.wingHeight(wing);
-    if (height === 0) return spaceAllowed && this.trunkCount() === 0;
+    if (height === 0) return spaceAllowed && (this.trunkCount() === 0 || !this.compiled.trunkFillsAuto);
     if (!this.compiled.builds || height + count > this.compiled.maxWing) return false;
-    return cardBelow(this.wingCard(wing, 0)) === card;
+    return this.goesOn(card, this.wingCard(wing, 0));
+  }
+
+  /** GAMES.md G1.5 `spaceBlock`: some wing in play is empty. */
+  private someWingEmpty(): boolean {
+    for (let wing = 0; wing < this.wings; wing++) if (this.wingHeight(wing) === 0) return true;
+    return false;
+  }
+
+  /** GAMES.md G1.6: cards per turn on this pass. */
+  private turnSize(): number {
+    return this.compiled.turnShrinks ? Math.max(1, 3 - this.redealsUsed()) : this.compiled.turn;
+  }
+
+  /** Stock index of the card a turn leaves on the waste's top (the last it turns), from the stock's top `stockIndex`. */
+  private turnEnd(stockIndex: number): number {
+    let index = stockIndex;
+    for (let turned = 1, k = this.turnSize(); turned < k; turned++) {
+      const next = P.nextFilledFrom(this.position, index + 1);
+      if (next < 0) break;
+      index = next;
+    }
+    return index;
   }
 
   // ---- legal moves ----
 
-  /** Writes every legal move (RULES §3) into `out`, returns how many. */
+  /** Writes every legal move (RULES §3, GAMES.md G1) into `out`, returns how many. */
   legalMoves(out: EngineMoveList): number {
     let count = 0;
     if (this.isWon()) return 0;
     const rules = this.compiled;
+    const wings = this.wings;
     const wasteIndex = this.wasteTopIndex();
     const waste = wasteIndex < 0 ? NO_CARD : this.layout.stockCards[wasteIndex];
     const trunkCard = this.trunkCard();
+    // GAMES.md G1.5: while a wing is empty, spaceBlock stops every wing-to-wing and trunk-to-wing move
+    const blocked = rules.spaceBlock && this.someWingEmpty();
     // foundations
-    for (let wing = 0; wing < WING_COUNT; wing++) {
+    for (let wing = 0; wing < wings; wing++) {
       if (this.wingHeight(wing) > 0 && this.canGoToFoundation(this.wingCard(wing, 0))) {
         out[count++] = encodeMove(wing, TARGET_FOUNDATION, 1, this.wingCard(wing, 0));
       }
@@ -238,41 +305,46 @@ export class Game {
     if (waste !== NO_CARD && this.canGoToFoundation(waste)) out[count++] = encodeMove(SOURCE_WASTE, TARGET_FOUNDATION, 1, waste);
     if (trunkCard !== NO_CARD && this.canGoToFoundation(trunkCard)) out[count++] = encodeMove(SOURCE_TRUNK, TARGET_FOUNDATION, 1, trunkCard);
     // wing to wing: builds, and space fills where spaceFrom lists wings
-    if (rules.builds || rules.spaceFromWings) {
-      for (let from = 0; from < WING_COUNT; from++) {
+    if ((rules.builds || rules.spaceFromWings) && !blocked) {
+      for (let from = 0; from < wings; from++) {
         const height = this.wingHeight(from);
         if (height === 0) continue;
         let smallest = 1;
         let largest = 1;
         if (rules.wingMoves === WING_MOVES_WHOLE) smallest = largest = height;
-        else if (rules.wingMoves === WING_MOVES_GROUP) largest = height;
+        else if (rules.wingMoves !== WING_MOVES_SINGLE) largest = height;
         for (let size = smallest; size <= largest; size++) {
+          // single-or-whole: the top card or the whole wing (GAMES.md G1.3)
+          if (rules.wingMoves === WING_MOVES_SINGLE_OR_WHOLE && size !== 1 && size !== height) continue;
+          // sv-partial: part of the run goes onto a wing only when the card it uncovers can go up
+          const partialOk = rules.wingMoves !== WING_MOVES_SV_PARTIAL || size === height || this.canGoToFoundation(this.wingCard(from, size));
           const deepest = this.wingCard(from, size - 1);
-          for (let to = 0; to < WING_COUNT; to++) {
-            if (to !== from && this.canLandOnWing(deepest, size, to, rules.spaceFromWings)) {
-              out[count++] = encodeMove(from, to, size, deepest);
-            }
+          for (let to = 0; to < wings; to++) {
+            if (to === from || (!partialOk && this.wingHeight(to) > 0)) continue;
+            if (this.canLandOnWing(deepest, size, to, rules.spaceFromWings)) out[count++] = encodeMove(from, to, size, deepest);
           }
         }
       }
     }
-    for (let to = 0; to < WING_COUNT; to++) {
+    for (let to = 0; to < wings; to++) {
       if (waste !== NO_CARD && this.canLandOnWing(waste, 1, to, rules.spaceFromWaste)) out[count++] = encodeMove(SOURCE_WASTE, to, 1, waste);
     }
-    if (trunkCard !== NO_CARD && rules.trunkBuilds) {
-      for (let to = 0; to < WING_COUNT; to++) {
-        if (this.wingHeight(to) > 0 && this.canLandOnWing(trunkCard, 1, to, false)) out[count++] = encodeMove(SOURCE_TRUNK, to, 1, trunkCard);
+    if (trunkCard !== NO_CARD && (rules.trunkBuilds || rules.spaceFromTrunk) && !blocked) {
+      for (let to = 0; to < wings; to++) {
+        const lands = this.wingHeight(to) > 0 ? rules.trunkBuilds && this.canLandOnWing(trunkCard, 1, to, false) : this.canLandOnWing(trunkCard, 1, to, rules.spaceFromTrunk);
+        if (lands) out[count++] = encodeMove(SOURCE_TRUNK, to, 1, trunkCard);
       }
     }
     const stockIndex = this.stockTopIndex();
     if (stockIndex >= 0) {
       const stockCard = this.layout.stockCards[stockIndex];
-      if (rules.spaceFromStock && this.trunkCount() === 0) {
-        for (let to = 0; to < WING_COUNT; to++) {
+      if (rules.spaceFromStock && (this.trunkCount() === 0 || !rules.trunkFillsAuto)) {
+        for (let to = 0; to < wings; to++) {
           if (this.wingHeight(to) === 0) out[count++] = encodeMove(SOURCE_STOCK, to, 1, stockCard);
         }
       }
-      out[count++] = encodeMove(SOURCE_TURN, TARGET_NONE, 1, stockCard);
+      // a turn names the card it leaves on the waste's top (GAMES.md G4)
+      out[count++] = encodeMove(SOURCE_TURN, TARGET_NONE, 1, this.layout.stockCards[this.turnEnd(stockIndex)]);
     } else if (wasteIndex >= 0 && this.redealsUsed() < rules.redeals) {
       out[count++] = encodeMove(SOURCE_REDEAL, TARGET_NONE, 1, NO_CARD);
     }
@@ -283,19 +355,21 @@ export class Game {
 
   /** Saves the position so that undo() can bring it back. */
   save(): void {
-    if ((this.historyDepth + 1) * P.POSITION_WORDS > this.history.length) {
+    const words = this.position.length;
+    if ((this.historyDepth + 1) * words > this.history.length) {
       const bigger = new Int32Array(this.history.length * 2);
       bigger.set(this.history);
       this.history = bigger;
     }
-    this.history.set(this.position, this.historyDepth * P.POSITION_WORDS);
+    this.history.set(this.position, this.historyDepth * words);
     this.historyDepth++;
   }
   undo(): void {
     if (this.historyDepth === 0) throw new Error('nothing to undo');
     this.historyDepth--;
-    const start = this.historyDepth * P.POSITION_WORDS;
-    this.position.set(this.history.subarray(start, start + P.POSITION_WORDS));
+    const words = this.position.length;
+    const start = this.historyDepth * words;
+    this.position.set(this.history.subarray(start, start + words));
   }
 
   /** Applies a move from legalMoves() (it is not checked), then the forced trunk fills. */
@@ -307,7 +381,7 @@ export class Game {
   /** apply() without saving for undo. */
   applyUnsaved(move: EngineMove): void {
     this.playOnly(move);
-    P.fillFromTrunk(this.position, this.layout);
+    if (this.compiled.trunkFillsAuto) P.fillFromTrunk(this.position, this.layout);
   }
 
   /**
@@ -320,17 +394,24 @@ export class Game {
     const count = moveCount(move);
     const position = this.position;
     if (source === SOURCE_TURN) {
-      P.turnTo(position, P.stockTopIndex(position) + 1);
+      P.turnTo(position, this.turnEnd(P.stockTopIndex(position)) + 1);
       return;
     }
     if (source === SOURCE_REDEAL) {
-      P.redeal(position);
+      if (this.compiled.redeals === UNLIMITED_REDEALS) P.redealUnlimited(position, this.compiled.turnShrinks ? 2 : 0);
+      else P.redeal(position);
       return;
     }
     let card: number;
+    let top = NO_CARD;
     if (source < WING_COUNT) {
-      card = P.wingCard(position, source, count - 1);
-      P.takeFromWing(position, source, count);
+      card = this.wingCard(source, count - 1);
+      if (this.linked) {
+        top = P.wingTop(position, source);
+        P.takeFromLinkedWing(position, source, count);
+      } else {
+        P.takeFromWing(position, source, count);
+      }
     } else if (source === SOURCE_WASTE || source === SOURCE_STOCK) {
       const index = source === SOURCE_WASTE ? P.wasteTopIndex(position) : P.stockTopIndex(position);
       card = this.layout.stockCards[index];
@@ -340,12 +421,13 @@ export class Game {
       P.takeTrunkCard(position);
     }
     if (target === TARGET_FOUNDATION) P.raiseFoundation(position, suitOf(card));
+    else if (this.linked) P.placeOnLinkedWing(position, target, card, top === NO_CARD ? card : top, count);
     else P.placeOnWing(position, target, card, count);
   }
 
   /** The next forced trunk fill (RULES §3.3) after playOnly(): the wing it filled, or -1 when none is due. */
   fillNext(): number {
-    return P.fillOneFromTrunk(this.position, this.layout, 0);
+    return this.compiled.trunkFillsAuto ? P.fillOneFromTrunk(this.position, this.layout, 0) : -1;
   }
 
   /** The legal move that is this RULES §5 move (its card, if named, not compared), or NO_MOVE. */

@@ -1,4 +1,4 @@
-// DealLayout: where a deal's cards start (RULES §2), worked out once per deal for the engine, solver, players and printers.
+// DealLayout: where a deal's cards start (RULES §2, GAMES.md G2), worked out once per deal for the engine, solver, players and printers.
 import { CARD_COUNT, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
 
@@ -15,9 +15,14 @@ export interface DealLayout {
   readonly deck: Deck;
   /** Cards dealt to the trunk: deck[0 … trunkSize-1], its top deck[trunkSize-1]. */
   readonly trunkSize: number;
-  /** deck[trunkSize + i] starts wing i. */
+  /** Wings in play; deck[trunkSize + i] starts wing i. */
+  readonly wings: number;
+  /** Foundation cards in the deal (GAMES.md G2): 1, the base card; or 4, the cards of a fixed base rank. */
+  readonly foundationCards: number;
+  /** The base card (the first foundation card of the deal); its rank is the base rank. */
   readonly baseCard: number;
   readonly baseRank: number;
+  /** The base card's suit, or -1 when all four foundations start (a fixed base). */
   readonly baseSuit: number;
   /** deck[stockStart] is the stock's first card to be turned. */
   readonly stockStart: number;
@@ -28,28 +33,33 @@ export interface DealLayout {
   readonly stockIndexOfCard: Int8Array;
 }
 
-/** Where the base card is dealt: after the trunk and the wings. */
-export function basePlace(trunkSize: number): number {
-  return trunkSize + WING_COUNT;
+/** Where the base card (or the first fixed-base card) is dealt: after the trunk and the wings. */
+export function basePlace(trunkSize: number, wings = WING_COUNT): number {
+  return trunkSize + wings;
 }
-/** Where the stock starts: right after the base card. */
-export function stockStart(trunkSize: number): number {
-  return trunkSize + WING_COUNT + 1;
+/** Where the stock starts: right after the foundation cards. */
+export function stockStart(trunkSize: number, wings = WING_COUNT, foundationCards = 1): number {
+  return trunkSize + wings + foundationCards;
 }
 
-export function dealLayout(deck: Deck, trunkSize: number): DealLayout {
+/** The layout of a deal: `fixedBase` is GAMES.md G1.7's fixed base rank (its four cards dealt as foundations), or -1 for a dealt base card. */
+export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fixedBase = -1): DealLayout {
   if (deck.length !== CARD_COUNT) throw new Error('a deck has 52 cards');
-  const baseCard = deck[basePlace(trunkSize)];
-  const stockCards = deck.slice(stockStart(trunkSize));
+  const foundationCards = fixedBase < 0 ? 1 : 4;
+  const baseCard = deck[basePlace(trunkSize, wings)];
+  const start = stockStart(trunkSize, wings, foundationCards);
+  const stockCards = deck.slice(start);
   const stockIndexOfCard = new Int8Array(CARD_COUNT).fill(-1);
   for (let i = 0; i < stockCards.length; i++) stockIndexOfCard[stockCards[i]] = i;
   return {
     deck,
     trunkSize,
+    wings,
+    foundationCards,
     baseCard,
-    baseRank: rankOf(baseCard),
-    baseSuit: suitOf(baseCard),
-    stockStart: stockStart(trunkSize),
+    baseRank: fixedBase < 0 ? rankOf(baseCard) : fixedBase,
+    baseSuit: fixedBase < 0 ? suitOf(baseCard) : -1,
+    stockStart: start,
     stockLength: stockCards.length,
     stockCards,
     stockIndexOfCard,

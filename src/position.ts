@@ -1,30 +1,43 @@
 // The packed position: its bit layout and the only readers and writers that shift or mask its words.
-import { cardRanksAbove, NO_CARD, RANK_COUNT } from './cards.js';
+import { CARD_COUNT, cardRanksAbove, NO_CARD, RANK_COUNT } from './cards.js';
 import { WING_COUNT, dealtWingCard, type DealLayout } from './layout.js';
 
 /*
- * A position is POSITION_WORDS 32-bit words (an Int32Array), copied whole for undo:
+ * A position is POSITION_WORDS 32-bit words (an Int32Array), copied whole for undo, or
+ * LINKED_POSITION_WORDS when wings are linked (below):
  *
  * | word  | bits  | field                                                                |
  * |-------|-------|----------------------------------------------------------------------|
- * | 0..7  | 0-5   | wing i: its top card (a wing is always a run down in suit)           |
- * | 0..7  | 6-9   | wing i: its height, 0 = empty                                        |
+ * | 0..7  | 0-5   | wing i: its top card (a wing is always one run, GAMES.md G1.2)       |
+ * | 0..7  | 6-11  | wing i: its height, 0 = empty (wings past the game's count: empty)   |
  * | 8     | 4s..  | foundation height of suit s (0–13), 4 bits each                      |
  * | 9     | 0-4   | cards left in the trunk: deck[0 … n-1], top deck[n-1]                |
  * | 9     | 5-10  | stock pointer p: filled stock places with index < p are the waste    |
  * | 9     | 11-14 | redeals used                                                         |
  * | 10,11 | 0-31  | stock places 0–31 and 32–63 still filled (in stock or waste)         |
+ * | 12..24| bytes | linked wings only: byte c = the card under card c on its wing, plus  |
+ * |       |       | one; 0 when c is a wing's bottom card or on no wing                  |
  *
  * A stock place is a card's stock index (DealLayout.stockCards). Stock and waste always keep the
  * deal's order, so the pointer and the filled places say where every stock card is.
+ *
+ * Under `suit-down` or no building a wing is a run down in one suit, so its top card and height say
+ * every card on it (wingCard). Under `alt-colour-down` and `any-suit-down` they do not (two or four
+ * cards may lie under a card; GAMES.md G1.8), and the position carries the links: such wings are
+ * read with linkedWingCard and written with the linked writers. Eagle Wing's presets never pay for them.
  */
 export const POSITION_WORDS = 12;
+export const LINKED_POSITION_WORDS = POSITION_WORDS + CARD_COUNT / 4;
 /** The packed position: an Int32Array at run time, told apart from other word arrays by the compiler only. */
 export type Position = Int32Array & { readonly __brand: 'Position' };
 
 const WING_CARD_MASK = 0x3f;
 const WING_HEIGHT_SHIFT = 6;
-const WING_HEIGHT_MASK = 0xf;
+const WING_HEIGHT_MASK = 0x3f;
+const WING_CODE_MASK = 0xfff;
+const LINK_WORD = POSITION_WORDS;
+/** Every foundation at 1: the four cards of a fixed base rank (GAMES.md G1.7). */
+const ALL_FOUNDATIONS_STARTED = 0x1111;
 const FOUNDATION_WORD = 8;
 const FOUNDATION_BITS = 4;
 const FOUNDATION_MASK = 0xf;
@@ -38,8 +51,9 @@ const REDEALS_USED_SHIFT = 11;
 const REDEALS_USED_MASK = 0xf;
 const FILLED_WORD = 10;
 
-export function newPosition(): Position {
-  return new Int32Array(POSITION_WORDS) as Position;
+/** A zeroed position: POSITION_WORDS words, or LINKED_POSITION_WORDS for linked wings. */
+export function newPosition(words = POSITION_WORDS): Position {
+  return new Int32Array(words) as Position;
 }
 /** A copy of the position's words (a new array: not for the search's inner loop). */
 export function copyPosition(position: Position): Position {
@@ -56,15 +70,25 @@ export function wingTop(position: Position, wing: number): number {
   const word = position[wing];
   return ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0 ? NO_CARD : word & WING_CARD_MASK;
 }
-/** A wing's top card and height as one number below 1024, 0 when empty: equal codes, equal piles (for keys). */
+/** A wing's top card and height as one number (below 1024 for heights up to 15), 0 when empty: equal codes, equal piles (for keys, unlinked wings). */
 export function wingCode(position: Position, wing: number): number {
   const word = position[wing];
-  return ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0 ? 0 : word & 0x3ff;
+  return ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0 ? 0 : word & WING_CODE_MASK;
 }
 /** The card `depth` places below a wing's top (0 = the top): one rank higher per place. */
 export function wingCard(position: Position, wing: number, depth: number): number {
   const top = position[wing] & WING_CARD_MASK;
   return depth === 0 ? top : cardRanksAbove(top, depth);
+}
+/** The card under `card` on its wing when wings are linked, or NO_CARD when it is the wing's bottom card. */
+export function cardUnder(position: Position, card: number): number {
+  return ((position[LINK_WORD + (card >> 2)] >>> ((card & 3) << 3)) & 0xff) - 1;
+}
+/** The card `depth` places below a linked wing's top (0 = the top). */
+export function linkedWingCard(position: Position, wing: number, depth: number): number {
+  let card = position[wing] & WING_CARD_MASK;
+  for (let i = 0; i < depth; i++) card = cardUnder(position, card);
+  return card;
 }
 export function foundationHeight(position: Position, suit: number): number {
   return (position[FOUNDATION_WORD] >> (suit * FOUNDATION_BITS)) & FOUNDATION_MASK;
@@ -140,7 +164,7 @@ export function hashPositionAnyWingOrder(position: Position): number {
   wingWords.sort();
   let hash = 0x811c9dc5;
   for (const word of wingWords) hash = Math.imul(hash ^ word, 0x01000193);
-  for (let i = WING_COUNT; i < POSITION_WORDS; i++) hash = Math.imul(hash ^ position[i], 0x01000193);
+  for (let i = WING_COUNT; i < position.length; i++) hash = Math.imul(hash ^ position[i], 0x01000193);
   return hash | 0;
 }
 
@@ -149,8 +173,8 @@ export function hashPositionAnyWingOrder(position: Position): number {
 /** The position as dealt (RULES §2): one card on each wing, the base card on its foundation, the stock full. */
 export function dealPosition(position: Position, layout: DealLayout): void {
   position.fill(0);
-  for (let wing = 0; wing < WING_COUNT; wing++) position[wing] = dealtWingCard(layout, wing) | (1 << WING_HEIGHT_SHIFT);
-  position[FOUNDATION_WORD] = 1 << (layout.baseSuit * FOUNDATION_BITS);
+  for (let wing = 0; wing < layout.wings; wing++) position[wing] = dealtWingCard(layout, wing) | (1 << WING_HEIGHT_SHIFT);
+  position[FOUNDATION_WORD] = layout.baseSuit < 0 ? ALL_FOUNDATIONS_STARTED : 1 << (layout.baseSuit * FOUNDATION_BITS);
   position[COUNTS_WORD] = layout.trunkSize;
   for (let i = 0; i < layout.stockLength; i++) position[FILLED_WORD + (i >> 5)] |= 1 << (i & 31);
 }
@@ -165,6 +189,28 @@ export function placeOnWing(position: Position, wing: number, deepest: number, c
   const top = count === 1 ? deepest : cardRanksAbove(deepest, RANK_COUNT - count + 1);
   const height = ((position[wing] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) + count;
   position[wing] = top | (height << WING_HEIGHT_SHIFT);
+}
+function setCardUnder(position: Position, card: number, under: number): void {
+  const word = LINK_WORD + (card >> 2);
+  const shift = (card & 3) << 3;
+  position[word] = (position[word] & ~(0xff << shift)) | ((under + 1) << shift);
+}
+/** Takes the top `count` cards off a linked wing; the deepest of them no longer lies on anything. */
+export function takeFromLinkedWing(position: Position, wing: number, count: number): void {
+  const word = position[wing];
+  const height = ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) - count;
+  let deepest = word & WING_CARD_MASK;
+  for (let i = 1; i < count; i++) deepest = cardUnder(position, deepest);
+  const under = cardUnder(position, deepest);
+  setCardUnder(position, deepest, NO_CARD);
+  position[wing] = height === 0 ? 0 : under | (height << WING_HEIGHT_SHIFT);
+}
+/** Puts a run of `count` cards, `deepest` … `top` (linked among themselves already), on a linked wing (empty, or a build onto it). */
+export function placeOnLinkedWing(position: Position, wing: number, deepest: number, top: number, count: number): void {
+  const word = position[wing];
+  const height = (word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK;
+  setCardUnder(position, deepest, height === 0 ? NO_CARD : word & WING_CARD_MASK);
+  position[wing] = top | ((height + count) << WING_HEIGHT_SHIFT);
 }
 /** One more card on this suit's foundation. */
 export function raiseFoundation(position: Position, suit: number): void {
@@ -182,6 +228,14 @@ export function turnTo(position: Position, pointer: number): void {
 export function redeal(position: Position): void {
   position[COUNTS_WORD] = (position[COUNTS_WORD] & ~(POINTER_MASK << POINTER_SHIFT)) + (1 << REDEALS_USED_SHIFT);
 }
+/**
+ * A redeal under `redeals unlimited`: the count stops at `cap` (the passes that still change the turn,
+ * GAMES.md G1.6), so that positions repeat and a search can close the cycle.
+ */
+export function redealUnlimited(position: Position, cap: number): void {
+  const used = Math.min(cap, ((position[COUNTS_WORD] >> REDEALS_USED_SHIFT) & REDEALS_USED_MASK) + 1);
+  position[COUNTS_WORD] = (position[COUNTS_WORD] & ~(POINTER_MASK << POINTER_SHIFT) & ~(REDEALS_USED_MASK << REDEALS_USED_SHIFT)) | (used << REDEALS_USED_SHIFT);
+}
 /** The trunk card in play leaves the trunk (a foundation play or a build). */
 export function takeTrunkCard(position: Position): void {
   position[COUNTS_WORD]--;
@@ -193,7 +247,7 @@ export function takeTrunkCard(position: Position): void {
 export function fillOneFromTrunk(position: Position, layout: DealLayout, fromWing: number): number {
   const trunk = position[COUNTS_WORD] & TRUNK_MASK;
   if (trunk === 0) return -1;
-  for (let wing = fromWing; wing < WING_COUNT; wing++) {
+  for (let wing = fromWing; wing < layout.wings; wing++) {
     if (((position[wing] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0) {
       position[wing] = layout.deck[trunk - 1] | (1 << WING_HEIGHT_SHIFT);
       position[COUNTS_WORD]--;

@@ -186,6 +186,8 @@ export const PRESETS: readonly Preset[] = [
 ];
 
 export const PRESET_NAMES = PRESETS.map((preset) => preset.name);
+/** The presets of RULES §4 (Eagle Wing itself). */
+export const EAGLE_WING_PRESETS = PRESETS.filter((preset) => preset.group === 'Eagle Wing').map((preset) => preset.name);
 export const DEFAULT_PRESET = 'strict';
 
 /** Option overrides as they arrive from a command line: text, or absent. */
@@ -337,8 +339,22 @@ export function beyondEagleWing(rules: RuleSet): string[] {
   if (rules.spaceFrom.includes('trunk')) beyond.push(ruleOption('spaceFrom'));
   return RULE_OPTIONS.filter((option) => beyond.includes(option)).map((option) => `${optionName(option)}=${optionText(option, rules)}`);
 }
+/** beyondEagleWing(rules) is empty, worked out without making a string: compileRules runs once per solve, and a solve may take microseconds. */
 export function eagleWingShape(rules: RuleSet): boolean {
-  return beyondEagleWing(rules).length === 0;
+  return (
+    rules.wings === 8 &&
+    rules.trunkFace === 'down' &&
+    rules.trunkFill === 'auto' &&
+    rules.spaceBlock === 'no' &&
+    rules.wrap === 'round' &&
+    rules.base === 'dealt' &&
+    rules.turn === '1' &&
+    (rules.build === 'none' || rules.build === 'suit-down') &&
+    (rules.wingMoves === 'single' || rules.wingMoves === 'whole' || rules.wingMoves === 'group') &&
+    rules.maxWing !== 'none' &&
+    rules.redeals !== 'unlimited' &&
+    !rules.spaceFrom.includes('trunk')
+  );
 }
 
 /** A RuleSet as the booleans and numbers the engine and the solver test per position, worked out once. */

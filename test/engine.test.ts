@@ -5,11 +5,24 @@ import { dealFromNumber } from '../src/deal.js';
 import { divide, Game, perft, toNotation } from '../src/engine.js';
 import { WING_COUNT } from '../src/layout.js';
 import { formatMove, parseMoveList } from '../src/notation.js';
-import { PRESET_NAMES, resolveRules, type RuleSet } from '../src/rules.js';
+import { PRESET_NAMES, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
+import { parseDeal } from '../src/deal.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { verify } from '../src/verify.js';
-import { allows, engineTokens, makeDeal, playTokens, testRandom } from './helpers.js';
+import { allows, engineTokens, makeDeal, playTokens, ROOT, testRandom } from './helpers.js';
 
-/** Every card is in exactly one place; no wing over maxWing; no empty wing while the trunk has cards. */
+/** The presets of Eagle Wing (RULES §4); the verifier and the pinned perft counts cover these. */
+const EAGLE_WING_PRESETS = PRESETS.filter((preset) => preset.group === 'Eagle Wing').map((preset) => preset.name);
+/** PySolFC's deals of each family preset (test/fixtures/pysolfc-family-deals.tsv). */
+const FAMILY_DEALS = new Map<string, Uint8Array[]>();
+for (const line of readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-family-deals.tsv'), 'utf8').trim().split('\n').slice(1)) {
+  const [, preset, , deal] = line.split('\t');
+  if (preset === 'pysol') continue;
+  FAMILY_DEALS.set(preset, [...(FAMILY_DEALS.get(preset) ?? []), parseDeal(deal)]);
+}
+
+/** Every card is in exactly one place; no wing over maxWing; each wing one run; no empty wing while the trunk fills spaces and has cards. */
 function checkInvariants(game: Game): void {
   const seen = new Uint8Array(CARD_COUNT);
   const mark = (card: number) => {
@@ -21,9 +34,13 @@ function checkInvariants(game: Game): void {
   }
   for (let wing = 0; wing < WING_COUNT; wing++) {
     const height = game.wingHeight(wing);
-    if (height > Math.max(1, game.rules.maxWing)) throw new Error(`wing ${wing + 1} holds ${height}`);
-    if (height === 0 && game.trunkCount() > 0) throw new Error(`wing ${wing + 1} empty while the trunk has cards`);
+    if (wing >= game.wings && height > 0) throw new Error(`wing ${wing + 1} is not in play but holds ${height}`);
+    if (height > Math.max(1, game.compiled.maxWing)) throw new Error(`wing ${wing + 1} holds ${height}`);
+    if (height === 0 && wing < game.wings && game.trunkCount() > 0 && game.rules.trunkFill === 'auto') throw new Error(`wing ${wing + 1} empty while the trunk has cards`);
     for (let depth = 0; depth < height; depth++) mark(game.wingCard(wing, depth));
+    for (let depth = 1; depth < height; depth++) {
+      if (!game.goesOn(game.wingCard(wing, depth - 1), game.wingCard(wing, depth))) throw new Error(`wing ${wing + 1} is not one run at depth ${depth}`);
+    }
   }
   for (let i = 0; i < game.trunkCount(); i++) mark(game.deck[i]);
   for (let i = 0; i < game.layout.stockLength; i++) if (game.stockPlaceFilled(i)) mark(game.layout.stockCards[i]);
@@ -54,7 +71,7 @@ describe('perft (exact move-sequence counts)', () => {
     goodsol: [3, 9, 26, 68, 180, 454, 984, 1602, 2, 3, 6, 8, 14, 18, 21, 33, 1, 1, 1, 2, 2, 2, 2, 2],
     pysol: [3, 7, 15, 31, 73, 145, 279, 427, 2, 3, 6, 8, 14, 18, 21, 33, 1, 1, 1, 2, 2, 2, 2, 2],
   };
-  for (const preset of PRESET_NAMES) {
+  for (const preset of EAGLE_WING_PRESETS) {
     it(`${preset}, deals 1-3, depths 1-8`, () => {
       const counts: number[] = [];
       for (const number of [1, 2, 3]) {
@@ -76,7 +93,7 @@ describe('perft (exact move-sequence counts)', () => {
 
 describe('engine against the verifier (random playouts)', () => {
   const variants: [string, RuleSet][] = [
-    ...PRESET_NAMES.map((name) => [name, resolveRules(name)] as [string, RuleSet]),
+    ...EAGLE_WING_PRESETS.map((name) => [name, resolveRules(name)] as [string, RuleSet]),
     ['coops trunk 2 max-wing 5', resolveRules('coops', { trunk: 2, maxWing: 5 })],
     ['goodsol trunk 0', resolveRules('goodsol', { trunk: 0 })],
     ['easy trunk 1 space-from wings', resolveRules('easy', { trunk: 1, spaceFrom: 'wings' })],
@@ -114,8 +131,10 @@ describe('engine invariants over random playouts', () => {
       const random = testRandom(preset.length * 31 + 1);
       const rules = resolveRules(preset);
       const moves = new Int32Array(256);
+      // Eagle Wing deals by number; the family's from PySolFC's deal strings (GAMES.md G2's layout, fixed bases in place)
+      const decks = FAMILY_DEALS.get(preset);
       for (let playout = 0; playout < 1000; playout++) {
-        const game = new Game(dealFromNumber(1 + playout), rules);
+        const game = new Game(decks ? decks[playout % decks.length] : dealFromNumber(1 + playout), rules);
         const snapshots: Int32Array[] = [];
         for (let step = 0; step < 200; step++) {
           checkInvariants(game);

@@ -1,7 +1,7 @@
 // Presets and rule options (RULES §3, §4): the table, canonical strings and validation.
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../src/errors.js';
-import { canonicalRules, PRESET_NAMES, resolveRules, validateRules } from '../src/rules.js';
+import { beyondEagleWing, canonicalRules, EAGLE_WING_PRESETS, eagleWingShape, PRESET_NAMES, resolveRules, validateRules, type RuleOverrides } from '../src/rules.js';
 
 describe('presets (RULES §4)', () => {
   it('are exactly the table', () => {
@@ -82,6 +82,18 @@ describe('overrides', () => {
       'build=alt-colour-down;max-wing=none;wing-moves=single-or-whole;trunk-play=top;space-from=waste+wings;redeals=unlimited;trunk=13;wings=4;turn=3',
     );
     expect(canonicalRules(resolveRules('storehouse'))).toContain(';wings=4;base=2');
+  });
+  it('Eagle Wing\'s shape, asked quickly (eagleWingShape) or with the options named (beyondEagleWing), is one answer', () => {
+    const overrides: RuleOverrides[] = [{}, { wings: '4' }, { wings: '8' }, { turn: '3' }, { base: 'A' }, { wrap: 'base' }, { trunkFace: 'up' }, { trunkFill: 'player' }];
+    overrides.push({ spaceBlock: 'yes' }, { build: 'alt-colour-down' }, { wingMoves: 'sv-partial' }, { maxWing: 'none' }, { redeals: 'unlimited' }, { spaceFrom: 'trunk,waste' });
+    for (const preset of PRESET_NAMES) {
+      for (const override of overrides) {
+        const rules = resolveRules(preset, override);
+        expect(eagleWingShape(rules), `${preset} ${JSON.stringify(override)}`).toBe(beyondEagleWing(rules).length === 0);
+      }
+    }
+    expect(EAGLE_WING_PRESETS.every((preset) => eagleWingShape(resolveRules(preset)))).toBe(true);
+    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(10);
   });
   it('the canonical string is the same however the rules were reached', () => {
     expect(canonicalRules(resolveRules('strict', { build: 'suit-down' }))).toBe(canonicalRules(resolveRules('coops')));

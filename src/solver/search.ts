@@ -4,7 +4,7 @@ import { toNotation, type Game } from '../engine.js';
 import { dealLayout, type DealLayout } from '../layout.js';
 import type { Move } from '../notation.js';
 import * as P from '../position.js';
-import { compileRules, type CompiledRules, type RuleSet } from '../rules.js';
+import { canonicalRules, compileRules, type CompiledRules, type RuleSet } from '../rules.js';
 import { applyCompound, expandLine, type CompoundMove } from './compound.js';
 import { dominance, noDominance, NodeFacts, type Dominance } from './dominance.js';
 import { generateMoves, MoveStack } from './generate.js';
@@ -87,6 +87,8 @@ export class Solver {
   solve(deck: Deck, rules: RuleSet): SolveResult {
     const layout = dealLayout(deck, rules.trunk);
     const compiled = compileRules(rules);
+    // commands refuse other rules before any work (commands/flags.ts playableRules): reaching here is a bug
+    if (!compiled.eagleWing) throw new Error(`the solver plays Eagle Wing's rules only so far, not ${canonicalRules(rules)}`);
     const position = P.newPosition();
     P.dealPosition(position, layout);
     const result = this.search(position, layout, compiled);

@@ -1,0 +1,67 @@
+// The engine's legal moves equal PySolFC's own, position by position, on random playouts of every Canfield-family game (GAMES.md, issue 18 point 4).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseDeal } from '../src/deal.js';
+import { Game, newEngineMoveList, NO_MOVE, toNotation } from '../src/engine.js';
+import { formatMove, parseMove } from '../src/notation.js';
+import { resolveRules } from '../src/rules.js';
+import { ROOT } from './helpers.js';
+
+interface Step {
+  legal: string[];
+  move: string;
+  auto?: string[];
+}
+interface Playout {
+  game: number;
+  preset: string;
+  number: string;
+  deal: string;
+  auto: string[];
+  won: boolean;
+  steps: Step[];
+}
+
+const fixture = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-family-moves.json'), 'utf8')) as { playouts: Playout[] };
+
+/** Every legal move of the game's position, as RULES §5 tokens with their cards, sorted (as the fixture lists PySolFC's). */
+function legalTokens(game: Game): string[] {
+  const moves = newEngineMoveList();
+  const count = game.legalMoves(moves);
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) tokens.push(formatMove(toNotation(moves[i])));
+  return tokens.sort();
+}
+
+/** Plays one token, which must be legal in the engine too, with the card it names. */
+function play(game: Game, token: string): void {
+  const move = game.legalMoveFor(parseMove(token));
+  expect(move, token).not.toBe(NO_MOVE);
+  expect(formatMove(toNotation(move)), token).toBe(token);
+  game.apply(move);
+}
+
+const presets = [...new Set(fixture.playouts.map((playout) => playout.preset))];
+
+describe('legal moves against PySolFC, move for move', () => {
+  it('the fixture covers every PySolFC game of the family', () => {
+    expect(presets.sort()).toEqual(['acme', 'canfield', 'canfield-rush', 'chameleon', 'pysol', 'rainbow', 'rainfall', 'storehouse', 'superior-canfield']);
+  });
+  it.each(presets)('%s: every position of every playout has exactly PySolFC\'s legal moves', (preset) => {
+    const rules = resolveRules(preset);
+    let positions = 0;
+    for (const playout of fixture.playouts.filter((entry) => entry.preset === preset)) {
+      const game = new Game(parseDeal(playout.deal), rules);
+      for (const token of playout.auto) play(game, token);
+      for (const [index, step] of playout.steps.entries()) {
+        expect(legalTokens(game), `${preset} game ${playout.number}, step ${index + 1}`).toEqual([...step.legal].sort());
+        positions++;
+        play(game, step.move);
+        for (const token of step.auto ?? []) play(game, token);
+      }
+      expect(game.isWon(), `${preset} game ${playout.number}: won as PySolFC says`).toBe(playout.won);
+    }
+    expect(positions).toBeGreaterThan(0);
+  });
+});
