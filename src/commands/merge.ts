@@ -1,6 +1,6 @@
 // eaglewing merge: per-deal CSVs (e.g. from shards) combined into one, checked to make a whole run, with the summary recomputed.
 import type { Command } from 'commander';
-import { csvHeader, dealColumns, dealRowsCsv, summaryCsv, type SummaryRow } from '../run/csv.js';
+import { dealCsvFilePieces, summaryCsv, type SummaryRow } from '../run/csv.js';
 import { carriesStandardOutput, checkOutputs, refuseSameFile, writeWholeFiles } from '../run/files.js';
 import { quote } from '../text.js';
 import { mergeFiles } from '../run/merge.js';
@@ -60,7 +60,7 @@ Example:
       if (flags.json) print(JSON.stringify(summaryJson(merged.summary).map((row, i) => (missingOf ? { ...row, partial: true, missingDeals: missingOf(merged.summary[i]) } : row))), stream);
       else print(summaryTable(merged.summary, missingOf ? (group) => `partial (${missingOf(group)} deals missing): ` : undefined), stream);
       writeWholeFiles([
-        ...(flags.out === undefined ? [] : [{ path: flags.out, text: () => csvHeader(dealColumns(merged.rated)) + dealRowsCsv(merged.rows, merged.rated), rules: replace }]),
+        ...(flags.out === undefined ? [] : [{ path: flags.out, text: () => dealCsvFilePieces(merged.rows, merged.rated), rules: replace }]),
         ...(flags.summary === undefined ? [] : [{ path: flags.summary, text: () => summaryCsv(merged.summary, missingOf), rules: replace }]),
       ]);
     });

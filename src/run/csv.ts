@@ -53,6 +53,18 @@ export function dealRowsCsv(rows: readonly DealRow[], rated = false): string {
   );
 }
 
+/** Rows per piece of dealCsvFilePieces: a few MB of text each. */
+const ROWS_PER_PIECE = 10_000;
+
+/**
+ * A whole per-deal CSV file: the header, then dealRowsCsv's text in pieces of ROWS_PER_PIECE rows: a million coops rows with their solutions
+ * is more than one JavaScript string may hold (merge of a million-deal run; results/README.md).
+ */
+export function* dealCsvFilePieces(rows: readonly DealRow[], rated = false): Generator<string> {
+  yield csvHeader(dealColumns(rated));
+  for (let start = 0; start < rows.length; start += ROWS_PER_PIECE) yield dealRowsCsv(rows.slice(start, start + ROWS_PER_PIECE), rated);
+}
+
 /** Splits CSV text into records; fields may be quoted with "" escapes (as csv-stringify writes them). */
 function parseRecords(text: string): { records: string[][]; lineOfRecord: number[]; incompleteTail: boolean; openQuote: boolean } {
   const records: string[][] = [];

@@ -14,7 +14,6 @@ import {
   renameSync,
   statSync,
   unlinkSync,
-  writeFileSync,
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -224,9 +223,29 @@ function writeAll(descriptor: number, bytes: Buffer, onProgress?: (written: numb
  * Text for standard output or error, through the stream itself (so it follows what was printed before, at the
  * stream's own offset when it is a file). A failure there is reported once, at exit, by bin/eaglewing.js.
  */
-function writeStandard(stream: StandardStream, text: string): void {
+/**
+ * A whole file's text: one string, or its pieces in order (a merged run of a million deals is more text
+ * than one JavaScript string may hold, so it is written piece by piece).
+ */
+export type WholeText = string | Iterable<string>;
+
+function pieces(text: WholeText): Iterable<string> {
+  return typeof text === 'string' ? [text] : text;
+}
+
+function writeStandard(stream: StandardStream, text: WholeText): void {
   const target = stream === 1 ? process.stdout : process.stderr;
-  if (!target.destroyed) target.write(text);
+  for (const piece of pieces(text)) if (!target.destroyed) target.write(piece);
+}
+
+/** Writes every piece to the path (created or truncated), closing it whatever happens. */
+function writePieces(path: string, text: WholeText): void {
+  const fd = openSync(path, 'w');
+  try {
+    for (const piece of pieces(text)) writeSync(fd, piece);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -236,7 +255,7 @@ function writeStandard(stream: StandardStream, text: string): void {
  * only with `replace` (it may have appeared during the work). Anything else (a device, a named pipe) is
  * written straight, and standard output or error (`-`, /dev/stdout, the shell's pipe or file) through the stream.
  */
-export function writeWholeFile(path: string, text: string, rules: ReplaceRules = {}): void {
+export function writeWholeFile(path: string, text: WholeText, rules: ReplaceRules = {}): void {
   const stream = standardStream(path);
   if (stream !== undefined) {
     writeStandard(stream, text);
@@ -246,7 +265,7 @@ export function writeWholeFile(path: string, text: string, rules: ReplaceRules =
   if (stats && !stats.isFile()) {
     try {
       // by the path as given: the kernel follows /proc's links, which readlink cannot
-      writeFileSync(path, text);
+      writePieces(path, text);
     } catch (error) {
       throw writeError(path, error);
     }
@@ -258,7 +277,7 @@ export function writeWholeFile(path: string, text: string, rules: ReplaceRules =
     if (!rules.replace && outputExists(target)) throw new WriteError(`${quote(path)} was made by something else while this run worked; it is kept (add --force to replace it)`);
     const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
     try {
-      writeFileSync(temporary, text);
+      writePieces(temporary, text);
       renameSync(temporary, target);
     } catch (error) {
       try {
@@ -277,7 +296,7 @@ export function writeWholeFile(path: string, text: string, rules: ReplaceRules =
  * Writes several whole files after the work, each tried even when one before it failed (a full disk for the
  * CSV may leave room for nothing else, but a chart elsewhere is still written); the failures are thrown as one.
  */
-export function writeWholeFiles(files: readonly { path: string; text: () => string; rules?: ReplaceRules }[]): void {
+export function writeWholeFiles(files: readonly { path: string; text: () => WholeText; rules?: ReplaceRules }[]): void {
   const failures: Error[] = [];
   for (const file of files) {
     try {
