@@ -1,7 +1,8 @@
 // Replays a move list from the rules alone, sharing no code with the engine: the second opinion on every solution.
 import { plural } from './text.js';
-import { CARD_COUNT, formatCard, NO_CARD, RANK_COUNT, rankOf, suitOf } from './cards.js';
+import { CARD_COUNT, formatCard, NO_CARD, RANK_COUNT, RANKS, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
+import { InputError } from './errors.js';
 import { formatMove, type Move } from './notation.js';
 import type { RuleSet } from './rules.js';
 
@@ -16,10 +17,19 @@ export interface VerifyResult {
   foundationCards: number;
 }
 
-const WINGS = 8;
+type SpaceSource = 'trunk' | 'waste' | 'stock' | 'wings';
 
-/** A plain, slow table: arrays of cards, bottom first, exactly as a person would lay them out. */
-class Table {
+/** GAMES.md G1.1: C and S are black, D and H red (suits in the order C D H S). */
+function isRed(card: number): boolean {
+  const suit = suitOf(card);
+  return suit === 1 || suit === 2;
+}
+
+/**
+ * A plain, slow table: arrays of cards, bottom first, exactly as a person would lay them out. The test of
+ * the Canfield family steps one table through a game and tries moves on copies of it, so it is exported.
+ */
+export class VerifyTable {
   /** The cards still in the trunk, bottom first. */
   trunkCards: number[];
   wings: number[][];
@@ -29,15 +39,56 @@ class Table {
   redealsUsed = 0;
   readonly baseRank: number;
 
-  constructor(deck: Deck, readonly rules: RuleSet) {
+  /** Lays out the deal as GAMES.md G2 says; a deal that cannot be laid out under `rules` is an InputError. */
+  constructor(deck: Deck | null, readonly rules: RuleSet) {
+    if (deck === null) {
+      // only for copy(): every field is set there
+      this.trunkCards = [];
+      this.wings = [];
+      this.stock = [];
+      this.baseRank = 0;
+      return;
+    }
+    if (deck.length !== CARD_COUNT) throw new Error('a deck has 52 cards');
     const trunkSize = rules.trunk;
+    const wingCount = rules.wings;
+    const fixedBase = rules.base === 'dealt' ? -1 : RANKS.indexOf(rules.base);
+    const foundationSlots = fixedBase < 0 ? 1 : 4;
+    if (trunkSize + wingCount + foundationSlots > CARD_COUNT) {
+      throw new InputError(`a trunk of ${trunkSize}, ${plural(wingCount, 'wing')} and ${plural(foundationSlots, 'foundation card')} need more than ${CARD_COUNT} cards`);
+    }
     this.trunkCards = Array.from(deck.subarray(0, trunkSize));
-    this.wings = Array.from({ length: WINGS }, (_, i) => [deck[trunkSize + i]]);
-    const base = deck[trunkSize + WINGS];
-    this.baseRank = rankOf(base);
-    this.foundations[suitOf(base)].push(base);
+    this.wings = Array.from({ length: wingCount }, (_, i) => [deck[trunkSize + i]]);
+    const first = trunkSize + wingCount;
+    if (fixedBase < 0) {
+      const base = deck[first];
+      this.baseRank = rankOf(base);
+      this.foundations[suitOf(base)].push(base);
+    } else {
+      this.baseRank = fixedBase;
+      for (let slot = first; slot < first + 4; slot++) {
+        const card = deck[slot];
+        if (rankOf(card) !== fixedBase) {
+          throw new InputError(`with base ${rules.base}, cards ${first + 1}-${first + 4} of the deal (d[${first}]-d[${first + 3}]) must be the four ${rules.base}s, but card ${slot + 1} is ${formatCard(card)}`);
+        }
+        this.foundations[suitOf(card)].push(card);
+      }
+    }
     // stock top is the end of the array, so that pop() turns it
-    this.stock = Array.from(deck.subarray(trunkSize + WINGS + 1)).reverse();
+    this.stock = Array.from(deck.subarray(first + foundationSlots)).reverse();
+  }
+
+  /** An independent copy, to try a move on without touching this table. */
+  copy(): VerifyTable {
+    const twin = new VerifyTable(null, this.rules);
+    twin.trunkCards = [...this.trunkCards];
+    twin.wings = this.wings.map((wing) => [...wing]);
+    twin.foundations = this.foundations.map((pile) => [...pile]);
+    twin.stock = [...this.stock];
+    twin.waste = [...this.waste];
+    twin.redealsUsed = this.redealsUsed;
+    (twin as { baseRank: number }).baseRank = this.baseRank;
+    return twin;
   }
 
   nextFor(card: number): boolean {
@@ -45,31 +96,60 @@ class Table {
     if (pile.length === RANK_COUNT) return false;
     return rankOf(card) === (this.baseRank + pile.length) % RANK_COUNT;
   }
+  /** GAMES.md G1.1: whether card x may lie straight on card y in a wing. */
+  goesOn(x: number, y: number): boolean {
+    const build = this.rules.build;
+    if (build === 'none') return false;
+    if (build === 'suit-down' && suitOf(x) !== suitOf(y)) return false;
+    if (build === 'alt-colour-down' && isRed(x) === isRed(y)) return false;
+    if (this.rules.wrap === 'round') return (rankOf(x) + 1) % RANK_COUNT === rankOf(y);
+    // wrap base: ranks counted from the base rank, so nothing goes on a base-rank card
+    const rel = (card: number) => (rankOf(card) - this.baseRank + RANK_COUNT) % RANK_COUNT;
+    return rel(y) >= 1 && rel(x) === rel(y) - 1;
+  }
+  /** GAMES.md G1.2: how many cards from the top of wing `index` run down in sequence. */
+  runLength(index: number): number {
+    const wing = this.wings[index];
+    let length = wing.length === 0 ? 0 : 1;
+    while (length < wing.length && this.goesOn(wing[wing.length - length], wing[wing.length - length - 1])) length++;
+    return length;
+  }
+  /** Cards per turn on this pass (GAMES.md G1.6). */
+  turnSize(): number {
+    const turn = this.rules.turn;
+    if (turn === '3-2-1') return Math.max(1, 3 - this.redealsUsed);
+    return Number(turn);
+  }
   /** The trunk card in play under RULES §3.4, or NO_CARD. */
   trunkCard(): number {
     if (this.trunkCards.length === 0) return NO_CARD;
     if (this.rules.trunkPlay === 'top') return this.trunkCards[this.trunkCards.length - 1];
     return this.trunkCards.length === 1 ? this.trunkCards[0] : NO_CARD;
   }
+  /** The number of the first empty wing, or 0. */
+  emptyWing(): number {
+    return this.wings.findIndex((wing) => wing.length === 0) + 1;
+  }
   /** Why `cards` (bottom first) may not land on wing `index`, or '' when they may. */
-  landingProblem(cards: number[], index: number, spaceSource: 'waste' | 'stock' | 'wings' | null): string {
+  landingProblem(cards: number[], index: number, spaceSource: SpaceSource): string {
     const wing = this.wings[index];
     const deepest = cards[0];
     if (wing.length === 0) {
-      if (this.trunkCards.length > 0) return `wing ${index + 1} is empty but the trunk still has cards`;
-      if (spaceSource === null || !this.rules.spaceFrom.includes(spaceSource)) return `a space may not be filled from the ${spaceSource ?? 'trunk'}`;
+      if (this.trunkCards.length > 0 && this.rules.trunkFill === 'auto') return `wing ${index + 1} is empty but the trunk still has cards`;
+      if (!this.rules.spaceFrom.includes(spaceSource)) return `a space may not be filled from the ${spaceSource}`;
       return '';
     }
     if (this.rules.build === 'none') return `wings do not build under these rules`;
     const top = wing[wing.length - 1];
-    const fits = suitOf(top) === suitOf(deepest) && (rankOf(deepest) + 1) % RANK_COUNT === rankOf(top);
-    if (!fits) return `${formatCard(deepest)} cannot go on ${formatCard(top)}`;
+    if (!this.goesOn(deepest, top)) return `${formatCard(deepest)} cannot go on ${formatCard(top)}`;
     const maxWing = this.rules.maxWing;
     if (maxWing !== 'none' && wing.length + cards.length > maxWing) return `wing ${index + 1} would hold more than ${plural(maxWing, 'card')}`;
     return '';
   }
+  /** RULES §3.3 under `trunkFill auto`: the trunk's top drops into every space at once. */
   fillSpaces(): void {
-    for (let i = 0; i < WINGS; i++) {
+    if (this.rules.trunkFill !== 'auto') return;
+    for (let i = 0; i < this.wings.length; i++) {
       if (this.wings[i].length === 0 && this.trunkCards.length > 0) this.wings[i].push(this.trunkCards.pop()!);
     }
   }
@@ -80,18 +160,44 @@ class Table {
     return this.foundations.reduce((sum, pile) => sum + pile.length, 0);
   }
 
+  /** Why wing `from` may not give its top `count` cards to wing `to` under GAMES.md G1.3, or ''. */
+  groupProblem(count: number, from: number, to: number): string {
+    const wingMoves = this.rules.wingMoves;
+    const wing = this.wings[from - 1];
+    const height = wing.length;
+    if (wingMoves === 'single' && count > 1) return 'wing cards move one at a time under these rules';
+    if (count > height) return `wing ${from} holds only ${plural(height, 'card')}`;
+    if (wingMoves === 'whole' && count !== height) return `only a whole wing (${plural(height, 'card')}) may move under these rules`;
+    if (wingMoves === 'single-or-whole' && count !== 1 && count !== height) {
+      return `only the top card or the whole wing (${plural(height, 'card')}) may move under these rules`;
+    }
+    if (wingMoves === 'sv-partial' && this.wings[to - 1].length > 0) {
+      // part of a run goes onto a wing only when the card it uncovers can go up now
+      const run = this.runLength(from - 1);
+      if (count < run) {
+        const uncovered = wing[height - 1 - count];
+        if (!this.nextFor(uncovered)) return `part of a run moves onto a wing only when the card it uncovers can go to its foundation, and ${formatCard(uncovered)} cannot`;
+      }
+    }
+    return '';
+  }
+
   /** Plays one move; returns why it is illegal, or '' once played. */
   play(move: Move): string {
     const named = move.card;
     const checkCard = (actual: number): string =>
       named !== NO_CARD && named !== actual ? `it moves ${formatCard(actual)}, not ${formatCard(named)}` : '';
-    const wingNumberOk = (n: number) => n >= 1 && n <= WINGS;
+    const wingNumberOk = (n: number) => n >= 1 && n <= this.wings.length;
     if (move.source === 'T') {
       if (this.stock.length === 0) return 'the stock is empty';
-      const card = this.stock[this.stock.length - 1];
-      const problem = checkCard(card);
-      if (problem) return problem;
-      this.waste.push(this.stock.pop()!);
+      // GAMES.md G1.6: min(k, stock) cards one by one; the last one turned is the waste's top
+      const turned = Math.min(this.turnSize(), this.stock.length);
+      const top = this.stock[this.stock.length - turned];
+      if (turned === 1) {
+        const problem = checkCard(top);
+        if (problem) return problem;
+      } else if (named !== NO_CARD && named !== top) return `it leaves ${formatCard(top)} on the waste, not ${formatCard(named)}`;
+      for (let i = 0; i < turned; i++) this.waste.push(this.stock.pop()!);
       return '';
     }
     if (move.source === 'R') {
@@ -105,22 +211,24 @@ class Table {
     }
     if (move.source === 'W' && !wingNumberOk(move.fromWing)) return `there is no wing ${move.fromWing}`;
     if (move.target === 'W' && !wingNumberOk(move.toWing)) return `there is no wing ${move.toWing}`;
+    // GAMES.md G1.5 spaceBlock: while a wing is empty, nothing moves from a wing or the trunk onto a wing
+    const blockedBy = move.target === 'W' && this.rules.spaceBlock === 'yes' ? this.emptyWing() : 0;
     // the cards that would move, bottom first
     let cards: number[];
-    let spaceSource: 'waste' | 'stock' | 'wings' | null;
+    let spaceSource: SpaceSource;
     if (move.source === 'W') {
       const wing = this.wings[move.fromWing - 1];
       if (wing.length === 0) return `wing ${move.fromWing} is empty`;
       if (move.target === 'W' && move.toWing === move.fromWing) return 'a wing cannot move onto itself';
-      if (move.count > 1 || (move.target === 'W' && this.rules.wingMoves === 'whole')) {
-        if (move.target !== 'W') return 'only one card at a time goes to a foundation';
-        if (this.rules.wingMoves === 'single') return 'wing cards move one at a time under these rules';
-        if (move.count > wing.length) return `wing ${move.fromWing} holds only ${plural(wing.length, 'card')}`;
-        if (this.rules.wingMoves === 'whole' && move.count !== wing.length) return `only a whole wing (${plural(wing.length, 'card')}) may move under these rules`;
+      if (blockedBy > 0) return `wing moves are blocked while wing ${blockedBy} is empty`;
+      if (move.count > 1 && move.target !== 'W') return 'only one card at a time goes to a foundation';
+      if (move.target === 'W') {
+        const problem = this.groupProblem(move.count, move.fromWing, move.toWing);
+        if (problem) return problem;
       }
       cards = wing.slice(wing.length - move.count);
       for (let i = 1; i < cards.length; i++) {
-        if (suitOf(cards[i]) !== suitOf(cards[0]) || (rankOf(cards[i]) + 1) % RANK_COUNT !== rankOf(cards[i - 1])) return 'those cards are not in sequence';
+        if (!this.goesOn(cards[i], cards[i - 1])) return 'those cards are not in sequence';
       }
       spaceSource = 'wings';
     } else if (move.source === 'X') {
@@ -137,10 +245,12 @@ class Table {
       if (card === NO_CARD) return this.trunkCards.length === 0 ? 'the trunk is empty' : 'the trunk card is face down';
       if (move.target === 'W') {
         if (this.rules.trunkPlay === 'last') return 'the trunk card goes only to a foundation under these rules';
-        if (this.wings[move.toWing - 1].length === 0) return 'the trunk card may not fill a space';
+        const fillsSpace = this.wings[move.toWing - 1].length === 0;
+        if (fillsSpace && !(this.rules.trunkFill === 'player' && this.rules.spaceFrom.includes('trunk'))) return 'the trunk card may not fill a space';
+        if (blockedBy > 0) return `moves from the trunk onto a wing are blocked while wing ${blockedBy} is empty`;
       }
       cards = [card];
-      spaceSource = null;
+      spaceSource = 'trunk';
     }
     const problem = checkCard(cards[0]);
     if (problem) return problem;
@@ -162,10 +272,12 @@ class Table {
   }
 }
 
-/** Replays `moves` on the deal under `rules` (RULES §3, §5). */
+/**
+ * Replays `moves` on the deal under `rules` (RULES §3, §5; GAMES.md G1, G2, G4). A deal the rules cannot
+ * lay out (a fixed base whose slots hold other cards) is an InputError.
+ */
 export function verify(deck: Deck, rules: RuleSet, moves: readonly Move[]): VerifyResult {
-  if (deck.length !== CARD_COUNT) throw new Error('a deck has 52 cards');
-  const table = new Table(deck, rules);
+  const table = new VerifyTable(deck, rules);
   for (let i = 0; i < moves.length; i++) {
     if (table.won()) {
       return { status: 'illegal', moveIndex: i, reason: `move ${i + 1} ${formatMove(moves[i])}: the game is already won`, foundationCards: CARD_COUNT };
