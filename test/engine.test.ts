@@ -125,6 +125,53 @@ describe('engine against the verifier (random playouts)', () => {
   }
 });
 
+describe('engine against the verifier on the Canfield family (random playouts)', () => {
+  /** Every token a position could have: each wing pair with every count up to the source wing's height, and the rest. */
+  const candidates = (game: Game): string[] => {
+    const tokens = ['T', 'R', 'XF', 'KF'];
+    for (let a = 1; a <= game.wings; a++) {
+      tokens.push(`W${a}F`, `XW${a}`, `KW${a}`, `SW${a}`);
+      for (let b = 1; b <= game.wings; b++) {
+        if (a === b) continue;
+        for (let n = 1; n <= Math.max(1, game.wingHeight(a - 1)); n++) tokens.push(`${n > 1 ? n : ''}W${a}W${b}`);
+      }
+    }
+    return tokens;
+  };
+  // the Solvitaire readings have no PySolFC deals: they test sv-partial, the space block and wrap base;
+  // a short trunk empties early, so that spaces (and the space block) come within a random playout's reach
+  const variants: [string, RuleSet, Uint8Array[] | undefined][] = [
+    ...PRESETS.filter((entry) => entry.group !== 'Eagle Wing').map((entry) => [entry.name, resolveRules(entry.name), FAMILY_DEALS.get(entry.name)] as [string, RuleSet, Uint8Array[] | undefined]),
+    ['sv-canfield-strict trunk 1', resolveRules('sv-canfield-strict', { trunk: '1' }), undefined],
+    ['sv-canfield trunk 2', resolveRules('sv-canfield', { trunk: '2' }), undefined],
+    ['superior-canfield trunk 3 space-block yes', resolveRules('superior-canfield', { trunk: '3', spaceBlock: 'yes' }), undefined],
+  ];
+  for (const [preset, rules, decks] of variants) {
+    it(`${preset}: legal moves equal the tokens the verifier accepts, step by step`, () => {
+      const random = testRandom(preset.length * 7919 + 3);
+      for (let playout = 0; playout < 8; playout++) {
+        const deck = decks ? decks[playout] : dealFromNumber(100 + playout);
+        const game = new Game(deck, rules);
+        const played: string[] = [];
+        for (let step = 0; step < 80; step++) {
+          const legal = new Set(engineTokens(game));
+          for (const token of candidates(game)) {
+            const moves = parseMoveList([...played, token].join(' '));
+            const result = verify(deck, rules, moves);
+            const accepted = !(result.status === 'illegal' && result.moveIndex === moves.length - 1);
+            if (accepted !== legal.has(token)) throw new Error(`${preset} playout ${playout} after "${played.join(' ')}": ${token} engine=${legal.has(token)} verifier=${accepted}`);
+          }
+          if (legal.size === 0) break;
+          const tokens = [...legal];
+          const token = tokens[random(tokens.length)];
+          playTokens(game, token);
+          played.push(token);
+        }
+      }
+    });
+  }
+});
+
 describe('engine invariants over random playouts', () => {
   for (const preset of PRESET_NAMES) {
     it(`${preset}: 1000 playouts keep every card in one place; undo restores exactly`, () => {
