@@ -5,15 +5,13 @@ import { dealFromNumber } from '../src/deal.js';
 import { divide, Game, perft, toNotation } from '../src/engine.js';
 import { WING_COUNT } from '../src/layout.js';
 import { formatMove, parseMoveList } from '../src/notation.js';
-import { PRESET_NAMES, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
+import { EAGLE_WING_PRESETS, PRESET_NAMES, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
 import { parseDeal } from '../src/deal.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { verify } from '../src/verify.js';
 import { allows, engineTokens, makeDeal, playTokens, ROOT, testRandom } from './helpers.js';
 
-/** The presets of Eagle Wing (RULES §4); the verifier and the pinned perft counts cover these. */
-const EAGLE_WING_PRESETS = PRESETS.filter((preset) => preset.group === 'Eagle Wing').map((preset) => preset.name);
 /** PySolFC's deals of each family preset (test/fixtures/pysolfc-family-deals.tsv). */
 const FAMILY_DEALS = new Map<string, Uint8Array[]>();
 for (const line of readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-family-deals.tsv'), 'utf8').trim().split('\n').slice(1)) {

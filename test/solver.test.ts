@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromNumber, parseDeal } from '../src/deal.js';
 import { formatMoveList } from '../src/notation.js';
-import { PRESET_NAMES, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
+import { EAGLE_WING_PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
 import { Solver } from '../src/solver/search.js';
 import { verify } from '../src/verify.js';
 import { loadCases, makeDeal, rulesFromArgs } from './helpers.js';
@@ -42,7 +42,7 @@ describe('solver on the hand-checked cases (test/fixtures)', () => {
 
 describe('solutions replay through the verifier', () => {
   // the solver plays Eagle Wing's presets (RULES §4) so far
-  for (const preset of PRESETS.filter((entry) => entry.group === 'Eagle Wing').map((entry) => entry.name)) {
+  for (const preset of EAGLE_WING_PRESETS) {
     it(`${preset}: every win on deals 1-40 replays`, () => {
       const rules = resolveRules(preset);
       // a node cap keeps the suite quick: the few deals that need more are skipped here, not counted
