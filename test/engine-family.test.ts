@@ -1,29 +1,12 @@
 // The engine's legal moves equal PySolFC's own, position by position, on random playouts of every Canfield-family game (GAMES.md, issue 18 point 4).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDeal } from '../src/deal.js';
 import { Game, newEngineMoveList, NO_MOVE, toNotation } from '../src/engine.js';
 import { formatMove, parseMove } from '../src/notation.js';
 import { resolveRules } from '../src/rules.js';
-import { ROOT } from './helpers.js';
+import { familyPlayouts } from './helpers.js';
 
-interface Step {
-  legal: string[];
-  move: string;
-  auto?: string[];
-}
-interface Playout {
-  game: number;
-  preset: string;
-  number: string;
-  deal: string;
-  auto: string[];
-  won: boolean;
-  steps: Step[];
-}
-
-const fixture = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-family-moves.json'), 'utf8')) as { playouts: Playout[] };
+const fixture = { playouts: familyPlayouts() };
 
 /** Every legal move of the game's position, as RULES §5 tokens with their cards, sorted (as the fixture lists PySolFC's). */
 function legalTokens(game: Game): string[] {

@@ -103,3 +103,25 @@ export function allows(deck: Deck, rules: RuleSet, prefix: string, token: string
   if (result.status === 'illegal' && result.moveIndex! < moves.length - 1) throw new Error(`verifier refused the prefix: ${result.reason}`);
   return { engine, verifier };
 }
+
+/** One step of a PySolFC playout (test/fixtures/pysolfc-family.md): PySolFC's legal moves, the move made, the turns PySolFC then made itself. */
+export interface FamilyStep {
+  legal: string[];
+  move: string;
+  auto?: string[];
+}
+/** One random PySolFC playout of a family game, from its deal (GAMES.md G5.1) and PySolFC's own first turn(s). */
+export interface FamilyPlayout {
+  game: number;
+  preset: string;
+  number: string;
+  deal: string;
+  auto: string[];
+  won: boolean;
+  steps: FamilyStep[];
+}
+
+/** The 270 playouts of test/fixtures/pysolfc-family-moves.json. */
+export function familyPlayouts(): FamilyPlayout[] {
+  return (JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-family-moves.json'), 'utf8')) as { playouts: FamilyPlayout[] }).playouts;
+}

@@ -1,6 +1,4 @@
 // The independent verifier on the Canfield family: PySolFC's own legal moves at every position of its playouts, and GAMES.md's cases no PySolFC game reaches.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RANKS, SUITS } from '../src/cards.js';
 import { parseDeal } from '../src/deal.js';
@@ -8,24 +6,9 @@ import { InputError } from '../src/errors.js';
 import { parseMove, parseMoveList } from '../src/notation.js';
 import { resolveRules, type RuleOverrides } from '../src/rules.js';
 import { verify, VerifyTable } from '../src/verify.js';
-import { ROOT } from './helpers.js';
+import { familyPlayouts } from './helpers.js';
 
-interface Step {
-  legal: string[];
-  move: string;
-  auto?: string[];
-}
-interface Playout {
-  game: number;
-  preset: string;
-  number: string;
-  deal: string;
-  auto: string[];
-  won: boolean;
-  steps: Step[];
-}
-
-const fixture = JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-family-moves.json'), 'utf8')) as { playouts: Playout[] };
+const fixture = { playouts: familyPlayouts() };
 
 /** A token without its bracketed card: what the candidate moves below are written as. */
 const bare = (token: string) => token.replace(/\(.*\)$/, '').toUpperCase();
