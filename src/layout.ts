@@ -17,8 +17,6 @@ export interface DealLayout {
   readonly trunkSize: number;
   /** Wings in play; deck[trunkSize + i] starts wing i. */
   readonly wings: number;
-  /** Foundation cards in the deal (GAMES.md G2): 1, the base card; or 4, the cards of a fixed base rank. */
-  readonly foundationCards: number;
   /** The base card (the first foundation card of the deal); its rank is the base rank. */
   readonly baseCard: number;
   readonly baseRank: number;
@@ -55,7 +53,6 @@ export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fi
     deck,
     trunkSize,
     wings,
-    foundationCards,
     baseCard,
     baseRank: fixedBase < 0 ? rankOf(baseCard) : fixedBase,
     baseSuit: fixedBase < 0 ? suitOf(baseCard) : -1,

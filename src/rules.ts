@@ -307,10 +307,6 @@ export const UNLIMITED_REDEALS = Number.POSITIVE_INFINITY;
 export function fixedBaseRank(rules: RuleSet): number {
   return rules.base === 'dealt' ? -1 : BASES.indexOf(rules.base) - 1;
 }
-/** Foundation cards in the deal (GAMES.md G2): the base card, or the four cards of a fixed base rank. */
-export function foundationCardsDealt(rules: RuleSet): number {
-  return rules.base === 'dealt' ? 1 : 4;
-}
 /** Redeals allowed as a number (UNLIMITED_REDEALS for `unlimited`). */
 export function redealLimit(rules: RuleSet): number {
   return rules.redeals === 'unlimited' ? UNLIMITED_REDEALS : rules.redeals;
