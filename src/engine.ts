@@ -351,6 +351,61 @@ export class Game {
     return count;
   }
 
+  /**
+   * The plays of the waste's top (to its foundation, onto a wing or into a space) and of the stock's
+   * top into a space: what a turn changes. legalMoves() lists the same moves among the others (a test
+   * checks that they agree); the family search plays them after each turn of a pass (solver/family.ts).
+   * Writes them into `out` from `count`; returns the new count.
+   */
+  stockPlays(out: EngineMoveList, count: number): number {
+    const rules = this.compiled;
+    const wings = this.wings;
+    const wasteIndex = this.wasteTopIndex();
+    if (wasteIndex >= 0) {
+      const waste = this.layout.stockCards[wasteIndex];
+      if (this.canGoToFoundation(waste)) out[count++] = encodeMove(SOURCE_WASTE, TARGET_FOUNDATION, 1, waste);
+      for (let to = 0; to < wings; to++) {
+        if (this.canLandOnWing(waste, 1, to, rules.spaceFromWaste)) out[count++] = encodeMove(SOURCE_WASTE, to, 1, waste);
+      }
+    }
+    const stockIndex = this.stockTopIndex();
+    if (stockIndex >= 0 && rules.spaceFromStock && (this.trunkCount() === 0 || !rules.trunkFillsAuto)) {
+      const stockCard = this.layout.stockCards[stockIndex];
+      for (let to = 0; to < wings; to++) {
+        if (this.wingHeight(to) === 0) out[count++] = encodeMove(SOURCE_STOCK, to, 1, stockCard);
+      }
+    }
+    return count;
+  }
+
+  /** The `T` that legalMoves() lists, or NO_MOVE when the stock is empty. */
+  turnMove(): EngineMove {
+    const stockIndex = this.stockTopIndex();
+    return stockIndex < 0 ? NO_MOVE : encodeMove(SOURCE_TURN, TARGET_NONE, 1, this.layout.stockCards[this.turnEnd(stockIndex)]);
+  }
+
+  /** The `R` that legalMoves() lists, or NO_MOVE when it is not legal. */
+  redealMove(): EngineMove {
+    return this.stockTopIndex() < 0 && this.wasteTopIndex() >= 0 && this.redealsUsed() < this.compiled.redeals
+      ? encodeMove(SOURCE_REDEAL, TARGET_NONE, 1, NO_CARD)
+      : NO_MOVE;
+  }
+
+  /** Copies the position into `words` from `start` (a search's own stack of positions; nothing is allocated). */
+  storeWords(words: Int32Array, start: number): void {
+    words.set(this.position, start);
+  }
+  /** Sets the position to the words stored at `start` by storeWords() of a game with the same rules; forgets the undo history. */
+  loadWords(words: Int32Array, start: number): void {
+    const position = this.position;
+    for (let i = 0; i < position.length; i++) position[i] = words[start + i];
+    this.historyDepth = 0;
+  }
+  /** The position's words, for reading only (keys): the search must not keep or change them. */
+  positionWords(): P.Position {
+    return this.position;
+  }
+
   // ---- changing the position ----
 
   /** Saves the position so that undo() can bring it back. */

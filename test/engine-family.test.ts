@@ -48,3 +48,42 @@ describe('legal moves against PySolFC, move for move', () => {
     expect(positions).toBeGreaterThan(0);
   });
 });
+
+describe('the moves a turn changes, asked alone (the family search walks a pass with them)', () => {
+  /** legalMoves' waste and stock plays, its T and its R, as tokens: what stockPlays, turnMove and redealMove must give. */
+  function stockTokens(game: Game): { plays: string[]; turn: string | null; redeal: string | null } {
+    const moves = newEngineMoveList();
+    const count = game.legalMoves(moves);
+    const all = Array.from(moves.subarray(0, count), (move) => formatMove(toNotation(move)));
+    return {
+      plays: all.filter((token) => /^[XS]/.test(token)).sort(),
+      turn: all.find((token) => token.startsWith('T')) ?? null,
+      redeal: all.find((token) => token === 'R') ?? null,
+    };
+  }
+  it.each(presets)('%s: stockPlays, turnMove and redealMove equal legalMoves at every position of the PySolFC playouts', (preset) => {
+    const rules = resolveRules(preset);
+    let positions = 0;
+    let turns = 0;
+    for (const playout of fixture.playouts.filter((entry) => entry.preset === preset)) {
+      const game = new Game(parseDeal(playout.deal), rules);
+      for (const token of playout.auto) play(game, token);
+      for (const step of playout.steps) {
+        const wanted = stockTokens(game);
+        const moves = newEngineMoveList();
+        const count = game.stockPlays(moves, 0);
+        expect(Array.from(moves.subarray(0, count), (move) => formatMove(toNotation(move))).sort()).toEqual(wanted.plays);
+        const turn = game.turnMove();
+        expect(turn === NO_MOVE ? null : formatMove(toNotation(turn))).toBe(wanted.turn);
+        const redeal = game.redealMove();
+        expect(redeal === NO_MOVE ? null : formatMove(toNotation(redeal))).toBe(wanted.redeal);
+        positions++;
+        if (wanted.turn !== null) turns++;
+        play(game, step.move);
+        for (const token of step.auto ?? []) play(game, token);
+      }
+    }
+    expect(positions).toBeGreaterThan(0);
+    expect(turns).toBeGreaterThan(0);
+  });
+});

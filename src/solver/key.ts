@@ -100,3 +100,46 @@ export function packKey(position: P.Position, key: Uint32Array): void {
     ((P.wasteTopIndex(position) + 1) << WASTE_SHIFT) |
     (P.redealsUsed(position) << REDEALS_USED_SHIFT);
 }
+
+/*
+ * The Canfield family's key (solver/family.ts): every position the family search meets is kept whole,
+ * so a key names one position exactly, in familyKeyWords(wings, linked) 32-bit words:
+ *
+ * | word        | field                                                                   |
+ * |-------------|-------------------------------------------------------------------------|
+ * | 0 … n-1     | the n wings' codes (position.ts wingCode), sorted ascending              |
+ * | n           | foundation heights (16 bits)                                            |
+ * | n+1         | cards left in the trunk (bits 0-4), waste top's stock index + 1 (5-10), |
+ * |             | redeals used (11-14)                                                    |
+ * | n+2 … n+14  | linked wings only: the links (position.ts linkWord)                     |
+ *
+ * Sorting the wings is exact, not a pruning: the rules never tell wings apart (a trunk fill goes to the
+ * first empty wing, and the piles that result are the same whichever it is), and links belong to cards,
+ * not to wings. The stock places still filled are implied, as in the Eagle Wing key; so is the stock
+ * pointer beyond the waste's top, since the places between are empty.
+ */
+const FAMILY_TRUNK_BITS = 5;
+const FAMILY_WASTE_BITS = 6;
+
+export function familyKeyWords(wings: number, linked: boolean): number {
+  return wings + 2 + (linked ? P.LINK_WORDS : 0);
+}
+
+/** Writes the family key of `position` (with `wings` wings in play) into key[0 … familyKeyWords-1]. */
+export function packFamilyKey(position: P.Position, wings: number, linked: boolean, key: Int32Array): void {
+  for (let wing = 0; wing < wings; wing++) {
+    const code = P.wingCode(position, wing);
+    let at = wing;
+    while (at > 0 && key[at - 1] > code) {
+      key[at] = key[at - 1];
+      at--;
+    }
+    key[at] = code;
+  }
+  key[wings] = P.foundationHeights(position);
+  key[wings + 1] =
+    P.trunkCount(position) |
+    ((P.wasteTopIndex(position) + 1) << FAMILY_TRUNK_BITS) |
+    (P.redealsUsed(position) << (FAMILY_TRUNK_BITS + FAMILY_WASTE_BITS));
+  if (linked) for (let i = 0; i < P.LINK_WORDS; i++) key[wings + 2 + i] = P.linkWord(position, i);
+}

@@ -1,11 +1,12 @@
 // Thoughtful solver: iterative depth-first search over compound moves with a transposition table -> won / lost / unknown.
 import type { Deck } from '../deal.js';
-import { toNotation, type Game } from '../engine.js';
+import { Game, toNotation } from '../engine.js';
 import { dealLayout, type DealLayout } from '../layout.js';
 import type { Move } from '../notation.js';
 import * as P from '../position.js';
-import { canonicalRules, compileRules, type CompiledRules, type RuleSet } from '../rules.js';
+import { compileRules, type CompiledRules, type RuleSet } from '../rules.js';
 import { applyCompound, expandLine, type CompoundMove } from './compound.js';
+import { FamilySearch } from './family.js';
 import { dominance, noDominance, NodeFacts, type Dominance } from './dominance.js';
 import { generateMoves, MoveStack } from './generate.js';
 import { NodeView } from './node.js';
@@ -57,6 +58,7 @@ export class Solver {
   readonly options: SolverOptions;
   private readonly table: TranspositionTable;
   private readonly dominance: Dominance;
+  private family: FamilySearch | undefined;
   private readonly key = new Uint32Array(KEY_WORDS);
   private readonly stack = new MoveStack();
   private readonly facts = new NodeFacts();
@@ -85,10 +87,9 @@ export class Solver {
   }
 
   solve(deck: Deck, rules: RuleSet): SolveResult {
-    const layout = dealLayout(deck, rules.trunk);
     const compiled = compileRules(rules);
-    // commands refuse other rules before any work (commands/flags.ts playableRules): reaching here is a bug
-    if (!compiled.eagleWing) throw new Error(`the solver plays Eagle Wing's rules only so far, not ${canonicalRules(rules)}`);
+    if (!compiled.eagleWing) return this.familySearch().solve(new Game(deck, rules));
+    const layout = dealLayout(deck, rules.trunk);
     const position = P.newPosition();
     P.dealPosition(position, layout);
     const result = this.search(position, layout, compiled);
@@ -101,9 +102,20 @@ export class Solver {
 
   /** Solves from the position `game` is in (the game is not changed); a win's moves start at that position. */
   solvePosition(game: Game): SolveResult {
+    if (!game.compiled.eagleWing) {
+      const copy = new Game(game.deck, game.rules);
+      copy.restore(game.snapshot());
+      return this.familySearch().solve(copy);
+    }
     const result = this.search(game.snapshot(), game.layout, game.compiled);
     if (result.result === 'won') result.moves = expandLine(game.snapshot(), game.layout, game.compiled, this.winningLine()).map(toNotation);
     return result;
+  }
+
+  /** The search for rules outside Eagle Wing's shape (solver/family.ts), made on first use: its table is its own. */
+  private familySearch(): FamilySearch {
+    this.family ??= new FamilySearch(this.options);
+    return this.family;
   }
 
   /** The compound moves of the last search's win, from the root. */
