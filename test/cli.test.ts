@@ -95,12 +95,21 @@ describe('eaglewing rules', () => {
     const json = JSON.parse(run('rules', '--json').stdout) as { name: string; group: string }[];
     expect(json.map((preset) => [preset.group, preset.name])).toEqual(Object.entries(groups).flatMap(([group, names]) => names.map((name) => [group, name])));
   });
-  it('a Canfield-family preset or option, listed but not yet played, is exit 2 naming the options, before any file is made', () => {
-    expectBadInput(run('solve', '5', '--preset', 'canfield'), 'canfield with build=alt-colour-down, max-wing=none, wing-moves=single-or-whole, redeals=unlimited, wings=4, turn=3:');
-    expectBadInput(run('deal', '5', '--preset', 'coops', '--turn', '3'), 'coops with turn=3:');
+  it('what the engine cannot play yet (nine wings, a fixed base) is exit 2 naming the option, before any file is made', () => {
+    expectBadInput(run('solve', '5', '--preset', 'canfield', '--wings', '9'), 'canfield with wings=9:');
+    expectBadInput(run('deal', '5', '--preset', 'storehouse'), 'storehouse with base=2:');
     const dir = mkdtempSync(join(tmpdir(), 'eaglewing-family-'));
-    expectBadInput(run('sim', '--preset', 'coops,rainbow', '--deals', '3', '--out', join(dir, 'rows.csv')), 'rainbow with build=any-suit-down');
+    expectBadInput(run('sim', '--preset', 'coops,acme', '--deals', '3', '--out', join(dir, 'rows.csv')), 'acme with base=A');
     expect(readdirSync(dir)).toEqual([]);
+  });
+  it('a Canfield-family preset is solved, and its solution replays in eaglewing verify', () => {
+    const solved = run('solve', '3', '--preset', 'canfield', '--json');
+    expect(solved.code, solved.stderr).toBe(0);
+    const report = JSON.parse(solved.stdout) as { deal: string; result: string; moves: string };
+    expect(report.result).toBe('won');
+    const replay = run('verify', '--deal', report.deal, '--moves', report.moves, '--preset', 'canfield', '--json');
+    expect(replay.code, replay.stderr).toBe(0);
+    expect(JSON.parse(replay.stdout).status).toBe('ok');
   });
   it('has help with examples', () => {
     const help = run('verify', '--help');

@@ -1,12 +1,13 @@
 // Option groups several commands share (rules, players, limits, numbering, runs), and refusing options that do nothing.
 import type { Command } from 'commander';
 import { MAX_DEAL_NUMBER } from '../deal.js';
+import { WING_COUNT } from '../layout.js';
 import { InputError, UsageError } from '../errors.js';
 import { NUMBERINGS, type Numbering } from '../numbering/pysol.js';
 import { SAMPLING_FLAG_OPTIONS, SOLVER_LIMIT_OPTIONS, type CommanderOption } from '../limits.js';
 import { parseRunOption, runOptionFlags, type RunOptionName } from '../options.js';
 import type { PlayerSpec } from '../players/index.js';
-import { beyondEagleWing, DEFAULT_PRESET, findPreset, optionHelp, optionPlaceholder, PRESET_NAMES, resolveRules, RULE_OPTIONS_IN_HELP_ORDER, type RuleField, type RuleOverrides, type RuleSet } from '../rules.js';
+import { DEFAULT_PRESET, findPreset, optionHelp, optionPlaceholder, PRESET_NAMES, resolveRules, RULE_OPTIONS_IN_HELP_ORDER, type RuleField, type RuleOverrides, type RuleSet } from '../rules.js';
 import { defaultWorkers } from '../run/pool.js';
 import { asciiLower, asciiTrim, quote } from '../text.js';
 
@@ -63,13 +64,15 @@ export function rulesFrom(command: Command, flags: RuleFlags & { pysol?: string 
 }
 
 /**
- * The rules of a preset and its overrides, refused (exit 2) while they reach beyond what the engine and
- * solver play: the Canfield family's rules (GAMES.md) are listed and checked, but not yet played.
+ * The rules of a preset and its overrides, refused (exit 2) where the engine cannot play them: GAMES.md
+ * allows up to nine wings, and the engine's moves have room for eight (engine.ts); fixed-base deals
+ * are not made or checked yet.
  */
 export function playableRules(preset: string, flags: RuleOverrides): RuleSet {
   const rules = resolveRules(preset, flags);
-  const beyond = beyondEagleWing(rules);
-  if (beyond.length > 0) throw new InputError(`${preset} with ${beyond.join(', ')}: eaglewing plays only Eagle Wing's rules (RULES §3) so far`);
+  if (rules.wings > WING_COUNT) throw new InputError(`${preset} with wings=${rules.wings}: eaglewing plays at most ${WING_COUNT} wings so far`);
+  // a fixed base needs its four cards in the deal's foundation slots (GAMES.md G2): deal numbers and deal strings do not place or check them yet
+  if (rules.base !== 'dealt') throw new InputError(`${preset} with base=${rules.base}: eaglewing does not deal fixed-base games yet`);
   return rules;
 }
 
