@@ -1,7 +1,9 @@
 // The fixed benchmark: solve a set deal range per preset on one thread; report speed and a node-count signature.
 import { cpus } from 'node:os';
 import { dealFromNumber } from '../deal.js';
-import { EAGLE_WING_PRESETS, resolveRules } from '../rules.js';
+import type { Deck } from '../deal.js';
+import { familyDealFromPysolNumber, plainPysolNumber } from '../numbering/pysol.js';
+import { EAGLE_WING_PRESETS, PRESETS, resolveRules } from '../rules.js';
 import { BYTES_PER_ENTRY } from '../solver/table.js';
 import { Solver } from '../solver/search.js';
 
@@ -12,6 +14,14 @@ export const BENCH_DEALS: Record<BenchSize, Record<string, number>> = {
   full: { strict: 5000, coops: 60, easy: 60, goodsol: 60, pysol: 60 },
   quick: { strict: 300, coops: 10, easy: 10, goodsol: 10, pysol: 10 },
 };
+
+/**
+ * The Canfield family's section: PySolFC's games 1…N of each preset (the sv-* presets deal as its
+ * Canfield), each solve stopped at FAMILY_BENCH_NODES so that the bench's time stays bounded; an
+ * unknown counts its nodes like any deal. Its own signature line, so that Eagle Wing's stays as it was.
+ */
+export const FAMILY_BENCH_DEALS: Record<BenchSize, number> = { full: 20, quick: 4 };
+export const FAMILY_BENCH_NODES = 100_000;
 
 export interface BenchRow {
   preset: string;
@@ -36,46 +46,23 @@ export interface BenchResult {
   rows: BenchRow[];
   /** Total nodes over every deal: the same on every run of the same search. */
   signature: number;
+  /** The Canfield family's rows and their own signature. */
+  family: BenchRow[];
+  familySignature: number;
 }
 
 export function runBench(size: BenchSize, progress: (line: string) => void = () => {}): BenchResult {
   const rows: BenchRow[] = [];
-  // Eagle Wing's presets: the signature line is theirs (the Canfield family gets its own section when the solver plays it)
+  // Eagle Wing's presets: the `Bench (size)` signature line is theirs
   for (const preset of EAGLE_WING_PRESETS) {
-    const rules = resolveRules(preset);
-    const solver = new Solver();
     const count = BENCH_DEALS[size][preset];
-    const nodes: number[] = [];
-    let won = 0;
-    let lost = 0;
-    let unknown = 0;
-    const started = performance.now();
-    for (let number = 1; number <= count; number++) {
-      const result = solver.solve(dealFromNumber(number), rules);
-      nodes.push(result.nodes);
-      if (result.result === 'won') won++;
-      else if (result.result === 'lost') lost++;
-      else unknown++;
-    }
-    const ms = Math.max(1, performance.now() - started);
-    const total = nodes.reduce((sum, value) => sum + value, 0);
-    const sorted = [...nodes].sort((a, b) => a - b);
-    const row: BenchRow = {
-      preset,
-      deals: count,
-      won,
-      lost,
-      unknown,
-      nodes: total,
-      medianNodes: sorted[sorted.length >> 1],
-      meanNodes: Math.round(total / count),
-      maxNodes: sorted[sorted.length - 1],
-      ms: Math.round(ms),
-      dealsPerSecond: Math.round((count / ms) * 1000 * 10) / 10,
-      nodesPerSecond: Math.round((total / ms) * 1000),
-    };
-    rows.push(row);
-    progress(`${preset}: ${row.deals} deals, ${row.dealsPerSecond} deals/s, ${row.nodesPerSecond} nodes/s`);
+    rows.push(benchRow(preset, count, new Solver(), (number) => dealFromNumber(number), progress));
+  }
+  const family: BenchRow[] = [];
+  for (const preset of PRESETS.filter((entry) => entry.group !== 'Eagle Wing').map((entry) => entry.name)) {
+    const dealtAs = preset.startsWith('sv-') ? 'canfield' : preset;
+    const solver = new Solver({ maxNodes: FAMILY_BENCH_NODES });
+    family.push(benchRow(preset, FAMILY_BENCH_DEALS[size], solver, (number) => familyDealFromPysolNumber(dealtAs, plainPysolNumber(number)), progress));
   }
   const cpu = cpus();
   return {
@@ -85,12 +72,50 @@ export function runBench(size: BenchSize, progress: (line: string) => void = () 
     bytesPerEntry: BYTES_PER_ENTRY,
     rows,
     signature: rows.reduce((sum, row) => sum + row.nodes, 0),
+    family,
+    familySignature: family.reduce((sum, row) => sum + row.nodes, 0),
   };
+}
+
+/** One preset's row: deals 1 … count, one after the other on one solver. */
+function benchRow(preset: string, count: number, solver: Solver, deal: (number: number) => Deck, progress: (line: string) => void): BenchRow {
+  const rules = resolveRules(preset);
+  const nodes: number[] = [];
+  let won = 0;
+  let lost = 0;
+  let unknown = 0;
+  const started = performance.now();
+  for (let number = 1; number <= count; number++) {
+    const result = solver.solve(deal(number), rules);
+    nodes.push(result.nodes);
+    if (result.result === 'won') won++;
+    else if (result.result === 'lost') lost++;
+    else unknown++;
+  }
+  const ms = Math.max(1, performance.now() - started);
+  const total = nodes.reduce((sum, value) => sum + value, 0);
+  const sorted = [...nodes].sort((a, b) => a - b);
+  const row: BenchRow = {
+    preset,
+    deals: count,
+    won,
+    lost,
+    unknown,
+    nodes: total,
+    medianNodes: sorted[sorted.length >> 1],
+    meanNodes: Math.round(total / count),
+    maxNodes: sorted[sorted.length - 1],
+    ms: Math.round(ms),
+    dealsPerSecond: Math.round((count / ms) * 1000 * 10) / 10,
+    nodesPerSecond: Math.round((total / ms) * 1000),
+  };
+  progress(`${preset}: ${row.deals} deals, ${row.dealsPerSecond} deals/s, ${row.nodesPerSecond} nodes/s`);
+  return row;
 }
 
 export function formatBench(result: BenchResult): string {
   const header = ['preset', 'deals', 'won', 'lost', 'unknown', 'median', 'mean', 'max nodes', 'deals/s', 'nodes/s'];
-  const body = result.rows.map((row) => [
+  const cells = (row: BenchRow): string[] => [
     row.preset,
     String(row.deals),
     String(row.won),
@@ -101,13 +126,20 @@ export function formatBench(result: BenchResult): string {
     String(row.maxNodes),
     String(row.dealsPerSecond),
     String(row.nodesPerSecond),
-  ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...body.map((row) => row[column].length)));
-  const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
+  ];
+  const body = result.rows.map(cells);
+  const familyBody = result.family.map(cells);
+  const widths = header.map((title, column) => Math.max(title.length, ...[...body, ...familyBody].map((row) => row[column].length)));
+  const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
   return [
     `machine: ${result.machine}, node ${result.node}, one thread, ${result.bytesPerEntry} bytes per table entry`,
     line(header),
     ...body.map(line),
     `Bench (${result.size}): ${result.signature}`,
+    '',
+    `Canfield family: PySolFC games 1-${FAMILY_BENCH_DEALS[result.size]}, each solve stopped at ${FAMILY_BENCH_NODES} nodes (then unknown)`,
+    line(header),
+    ...familyBody.map(line),
+    `Bench family (${result.size}): ${result.familySignature}`,
   ].join('\n');
 }
