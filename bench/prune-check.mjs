@@ -1,23 +1,29 @@
 #!/usr/bin/env node
 // Pruning check: solves deals with the pruned search and with --no-prune; every verdict must agree.
-// Usage: node bench/prune-check.mjs [deals per preset = 2000] [presets = all] [first deal = 1]
+// Usage: node bench/prune-check.mjs [deals per preset = 2000] [presets = all] [first deal = 1] [max nodes per solve = 0, none]
+// Eagle Wing's presets play the engine's deals 1…N; the Canfield family's play PySolFC's games 1…N (the
+// sv-* presets deal as its Canfield). A deal either search leaves unknown (at the node limit) is counted apart.
 // Prints one line per preset and exits 1 on any disagreement.
 import { dealFromNumber } from '../dist/deal.js';
-import { PRESET_NAMES, resolveRules } from '../dist/rules.js';
+import { familyDealFromPysolNumber, plainPysolNumber } from '../dist/numbering/pysol.js';
+import { EAGLE_WING_PRESETS, PRESET_NAMES, resolveRules } from '../dist/rules.js';
 import { Solver } from '../dist/solver/search.js';
 
 const count = Number(process.argv[2] ?? 2000);
 const presets = process.argv[3] ? process.argv[3].split(',') : PRESET_NAMES;
 const first = Number(process.argv[4] ?? 1);
+const maxNodes = Number(process.argv[5] ?? 0);
+const dealOf = (preset, number) =>
+  EAGLE_WING_PRESETS.includes(preset) ? dealFromNumber(number) : familyDealFromPysolNumber(preset.startsWith('sv-') ? 'canfield' : preset, plainPysolNumber(number));
 let disagreements = 0;
 for (const preset of presets) {
   const rules = resolveRules(preset);
-  const pruned = new Solver({ prune: true, memoryMegabytes: 1024 });
-  const plain = new Solver({ prune: false, memoryMegabytes: 1024 });
+  const pruned = new Solver({ prune: true, memoryMegabytes: 1024, maxNodes });
+  const plain = new Solver({ prune: false, memoryMegabytes: 1024, maxNodes });
   const tally = { won: 0, lost: 0, unknown: 0, prunedNodes: 0, plainNodes: 0 };
   const started = performance.now();
   for (let number = first; number < first + count; number++) {
-    const deck = dealFromNumber(number);
+    const deck = dealOf(preset, number);
     const a = pruned.solve(deck, rules);
     const b = plain.solve(deck, rules);
     tally.prunedNodes += a.nodes;
@@ -30,7 +36,7 @@ for (const preset of presets) {
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   console.log(
-    `${preset}: deals ${first}-${first + count - 1}: agree on ${tally.won} won + ${tally.lost} lost, ${tally.unknown} unknown; ` +
+    `${preset}: ${EAGLE_WING_PRESETS.includes(preset) ? 'deals' : 'PySolFC games'} ${first}-${first + count - 1}${maxNodes > 0 ? ` (at most ${maxNodes} nodes a solve)` : ''}: agree on ${tally.won} won + ${tally.lost} lost, ${tally.unknown} unknown; ` +
       `nodes pruned ${tally.prunedNodes} vs pruning-free ${tally.plainNodes}; ${seconds} s`,
   );
 }

@@ -4,6 +4,8 @@
 export const FAMILY_INSERTED = 0;
 export const FAMILY_PRESENT = 1;
 export const FAMILY_FULL = 2;
+/** lookUp() only: the key took the place of a stored key it covers. */
+const FAMILY_REPLACED = 3;
 
 const INITIAL_CAPACITY = 1 << 14;
 /** Kept at most three quarters full, so that linear probing stays short. */
@@ -19,6 +21,12 @@ const LOAD_DENOMINATOR = 4;
 export class FamilyTable {
   private readonly maxBytes: number;
   private keyWords = 1;
+  /**
+   * Resources (solver/family.ts): keys match on every bit but `resourceMask` of word `resourceWord`,
+   * and a stored key covers a new one whose masked bits are no lower (-1: keys match bit for bit).
+   */
+  private resourceWord = -1;
+  private resourceMask = 0;
   private capacity = 0;
   private keys: Int32Array = new Int32Array(0);
   private stamps: Uint32Array = new Uint32Array(0);
@@ -40,8 +48,14 @@ export class FamilyTable {
     return this.capacity;
   }
 
-  /** Forgets every key; the keys inserted next have `keyWords` words. */
-  clear(keyWords: number): void {
+  /**
+   * Forgets every key; the keys inserted next have `keyWords` words. With `resourceWord` ≥ 0, the bits
+   * `resourceMask` of that word are a resource (lower is at least as good): a key is then present
+   * when a stored key equals it elsewhere and is no higher there, and a lower one takes its place.
+   */
+  clear(keyWords: number, resourceWord = -1, resourceMask = 0): void {
+    this.resourceWord = resourceWord;
+    this.resourceMask = resourceMask;
     this.count = 0;
     this.hits = 0;
     if (keyWords !== this.keyWords || this.capacity === 0) {
@@ -66,33 +80,53 @@ export class FamilyTable {
     return capacity;
   }
 
-  /** Stores `key` (its first keyWords words) unless it is there already. */
+  /** Stores `key` (its first keyWords words) unless it, or a key that covers it, is there already. */
   insert(key: Int32Array): number {
+    const found = this.lookUp(key);
+    if (found === FAMILY_PRESENT) return FAMILY_PRESENT;
+    if (found === FAMILY_REPLACED) return FAMILY_INSERTED;
     if ((this.count + 1) * LOAD_DENOMINATOR > this.capacity * LOAD_NUMERATOR && !this.grow()) return FAMILY_FULL;
+    const words = this.keyWords;
+    const mask = this.capacity - 1;
+    let slot = hashAt(key, 0, words, this.resourceWord, ~this.resourceMask) & mask;
+    while (this.stamps[slot] === this.generation) slot = (slot + 1) & mask;
+    this.stamps[slot] = this.generation;
+    for (let i = 0; i < words; i++) this.keys[slot * words + i] = key[i];
+    this.count++;
+    return FAMILY_INSERTED;
+  }
+
+  /** PRESENT when a stored key equals or covers `key`; REPLACED when `key` took the place of one it covers; else INSERTED, with nothing stored yet. */
+  private lookUp(key: Int32Array): number {
     const words = this.keyWords;
     const mask = this.capacity - 1;
     const keys = this.keys;
     const stamps = this.stamps;
     const generation = this.generation;
-    let slot = hashAt(key, 0, words) & mask;
+    const resourceWord = this.resourceWord;
+    const matchMask = ~this.resourceMask;
+    let slot = hashAt(key, 0, words, resourceWord, matchMask) & mask;
     while (stamps[slot] === generation) {
       const base = slot * words;
       let same = true;
       for (let i = 0; i < words; i++) {
-        if (keys[base + i] !== key[i]) {
+        const difference = keys[base + i] ^ key[i];
+        if (difference !== 0 && (i !== resourceWord || (difference & matchMask) !== 0)) {
           same = false;
           break;
         }
       }
       if (same) {
-        this.hits++;
-        return FAMILY_PRESENT;
+        if (resourceWord < 0 || (keys[base + resourceWord] & ~matchMask) <= (key[resourceWord] & ~matchMask)) {
+          this.hits++;
+          return FAMILY_PRESENT;
+        }
+        // the same layout with more resources: it covers the stored one from now on
+        keys[base + resourceWord] = key[resourceWord];
+        return FAMILY_REPLACED;
       }
       slot = (slot + 1) & mask;
     }
-    stamps[slot] = generation;
-    for (let i = 0; i < words; i++) keys[slot * words + i] = key[i];
-    this.count++;
     return FAMILY_INSERTED;
   }
 
@@ -114,7 +148,7 @@ export class FamilyTable {
     const oldKeys = this.keys;
     for (let old = 0; old < this.capacity; old++) {
       if (this.stamps[old] !== this.generation) continue;
-      let slot = hashAt(oldKeys, old * words, words) & mask;
+      let slot = hashAt(oldKeys, old * words, words, this.resourceWord, ~this.resourceMask) & mask;
       while (stamps[slot] === 1) slot = (slot + 1) & mask;
       stamps[slot] = 1;
       for (let i = 0; i < words; i++) keys[slot * words + i] = oldKeys[old * words + i];
@@ -127,11 +161,12 @@ export class FamilyTable {
   }
 }
 
-/** The hash of the key of `words` words at keys[start …]. */
-function hashAt(keys: Int32Array, start: number, words: number): number {
+/** The hash of the key of `words` words at keys[start …], its resource bits (word `resourceWord`, outside `matchMask`) left out. */
+function hashAt(keys: Int32Array, start: number, words: number, resourceWord: number, matchMask: number): number {
   let h = 0x9e3779b9;
-  for (let i = start; i < start + words; i++) {
-    h = Math.imul(h ^ keys[i], 0x85ebca6b);
+  for (let i = 0; i < words; i++) {
+    const word = i === resourceWord ? keys[start + i] & matchMask : keys[start + i];
+    h = Math.imul(h ^ word, 0x85ebca6b);
     h ^= h >>> 13;
   }
   h = Math.imul(h ^ (h >>> 16), 0xc2b2ae35);

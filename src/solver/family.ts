@@ -2,7 +2,7 @@
 import { type EngineMove, Game, moveSource, moveTarget, newEngineMoveList, NO_MOVE, SOURCE_TRUNK, TARGET_FOUNDATION, toNotation } from '../engine.js';
 import { WING_COUNT } from '../layout.js';
 import type { Move } from '../notation.js';
-import { familyKeyWords, packFamilyKey } from './key.js';
+import { FAMILY_WASTE_MASK, familyKeyWords, familyWasteWord, packFamilyKey } from './key.js';
 import { FAMILY_FULL, FAMILY_PRESENT, FamilyTable } from './family-table.js';
 import type { SolverOptions, UnknownReason, Verdict } from './search.js';
 
@@ -33,8 +33,17 @@ export interface FamilyResult {
  * Searches every position reachable from the start, each once: a position met again (in this line or
  * another) is not searched again, so a finished search without a win has seen every reachable
  * position, and the deal is lost. Unlimited redeals make the positions repeat (position.ts
- * redealUnlimited caps the count), and the table closes those cycles. No move is left out (no
- * dominance rule yet), so --no-prune searches the same.
+ * redealUnlimited caps the count), and the table closes those cycles.
+ *
+ * One dominance rule (off under --no-prune; checked against it by bench/family-prune-check.mjs): under
+ * one-card turns, the stock is a resource. Two positions alike but for the waste's top, the one with
+ * the earlier waste top can turn to the other's, and every family move of the later one (turns, then
+ * a play) is a family move of the earlier one with the same result, or (a play from a wing or the
+ * trunk) one whose result again differs only by an earlier waste top. So a position is not searched
+ * when one alike with a waste top no later was met: if the later one could win, the earlier one wins
+ * in as many moves, and it is searched (every position stored is searched, and a finished search
+ * without a win has searched them all). Under three-card turns a later waste top may not be reachable
+ * from an earlier one, so there keys match exactly.
  */
 export class FamilySearch {
   private readonly table: FamilyTable;
@@ -67,7 +76,10 @@ export class FamilySearch {
     if (this.walk.length < words) this.walk = new Int32Array(words);
     if (this.history.length < this.moveNext.length * words) this.history = new Int32Array(this.moveNext.length * words);
     const table = this.table;
-    table.clear(keyWords);
+    // the stock as a resource (below): only under one-card turns, where every later waste top can be turned to
+    const rules = game.compiled;
+    if (this.limits.prune && rules.turn === 1 && !rules.turnShrinks) table.clear(keyWords, familyWasteWord(wings), FAMILY_WASTE_MASK);
+    else table.clear(keyWords);
     const key = this.key;
     const start = new Int32Array(words);
     game.storeWords(start, 0);
@@ -152,9 +164,11 @@ export class FamilySearch {
   }
 
   /**
-   * Writes the moves of the position `game` is in from `at`; returns their end. Foundation plays come
-   * first, then the rest; each group in the order: plays from wings and the trunk, then the waste's
-   * plays after 0, 1, 2 … turns; the redeal (after turning the rest of the pass) last of all.
+   * Writes the moves of the position `game` is in from `at`; returns their end. First the moves that
+   * turn nothing (foundation plays first; among the rest, wings and the trunk before the waste), then
+   * the waste's plays after 1, 2 … turns, the redeal (after turning the rest of the pass) last of all:
+   * a turn buries cards in the waste, where only the top is in play, so the moves that keep the stock
+   * as it is are tried first (as Eagle Wing's solver does).
    */
   private generate(game: Game, at: number): number {
     const scratch = this.scratch;
@@ -169,6 +183,11 @@ export class FamilySearch {
     for (;;) {
       const plays = game.stockPlays(scratch, 0);
       for (let i = 0; i < plays; i++) at = this.push(at, scratch[i] | (turns << TURNS_SHIFT));
+      if (turns === 0) {
+        // the plays that turn nothing: foundation plays first
+        if (this.room.length < at - start) this.room = new Int32Array(2 * (at - start));
+        foundationPlaysFirst(this.moves, start, at, this.room);
+      }
       const turn = game.turnMove();
       if (turn === NO_MOVE) break;
       game.applyUnsaved(turn);
@@ -177,8 +196,6 @@ export class FamilySearch {
     const redeal = game.redealMove();
     if (redeal !== NO_MOVE) at = this.push(at, redeal | (turns << TURNS_SHIFT));
     game.loadWords(this.walk, 0);
-    if (this.room.length < at - start) this.room = new Int32Array(2 * (at - start));
-    foundationPlaysFirst(this.moves, start, at, this.room);
     return at;
   }
 

@@ -120,6 +120,11 @@ export function packKey(position: P.Position, key: Uint32Array): void {
  */
 const FAMILY_TRUNK_BITS = 5;
 const FAMILY_WASTE_BITS = 6;
+/** The family key's word (familyWasteWord) and bits holding the waste top: as a number in place, lower is an earlier waste top. */
+export const FAMILY_WASTE_MASK = ((1 << FAMILY_WASTE_BITS) - 1) << FAMILY_TRUNK_BITS;
+export function familyWasteWord(wings: number): number {
+  return wings + 1;
+}
 
 export function familyKeyWords(wings: number, linked: boolean): number {
   return wings + 2 + (linked ? P.LINK_WORDS : 0);

@@ -1,0 +1,59 @@
+// The family search's table: whole keys, and under resources a key covered by one alike with an earlier waste top.
+import { describe, expect, it } from 'vitest';
+import { FAMILY_FULL, FAMILY_INSERTED, FAMILY_PRESENT, FamilyTable } from '../src/solver/family-table.js';
+import { FAMILY_WASTE_MASK, familyKeyWords, familyWasteWord } from '../src/solver/key.js';
+
+const WINGS = 4;
+const WORDS = familyKeyWords(WINGS, false);
+/** A key whose wings say `layout` and whose waste top is stock place `waste` (its field holds waste + 1). */
+function key(layout: number, waste: number): Int32Array {
+  const words = new Int32Array(WORDS);
+  words[0] = layout;
+  words[familyWasteWord(WINGS)] = 3 | ((waste + 1) << 5);
+  return words;
+}
+
+describe('FamilyTable', () => {
+  it('the waste field is the one the mask names', () => {
+    expect(key(1, 9)[familyWasteWord(WINGS)] & FAMILY_WASTE_MASK).toBe(10 << 5);
+  });
+  it('matches bit for bit without resources', () => {
+    const table = new FamilyTable(1);
+    table.clear(WORDS);
+    expect(table.insert(key(1, 5))).toBe(FAMILY_INSERTED);
+    expect(table.insert(key(1, 5))).toBe(FAMILY_PRESENT);
+    expect(table.insert(key(1, 7))).toBe(FAMILY_INSERTED);
+    expect(table.insert(key(1, 3))).toBe(FAMILY_INSERTED);
+    expect(table.insert(key(2, 5))).toBe(FAMILY_INSERTED);
+    expect(table.count).toBe(4);
+  });
+  it('under resources, an earlier waste top covers a later one, and a yet earlier one takes its place', () => {
+    const table = new FamilyTable(1);
+    table.clear(WORDS, familyWasteWord(WINGS), FAMILY_WASTE_MASK);
+    expect(table.insert(key(1, 5))).toBe(FAMILY_INSERTED);
+    expect(table.insert(key(1, 7))).toBe(FAMILY_PRESENT);
+    expect(table.insert(key(1, 5))).toBe(FAMILY_PRESENT);
+    expect(table.insert(key(1, 3))).toBe(FAMILY_INSERTED);
+    expect(table.insert(key(1, 4))).toBe(FAMILY_PRESENT);
+    // the empty waste (field 0) is the earliest of all
+    expect(table.insert(key(1, -1))).toBe(FAMILY_INSERTED);
+    // another layout is never covered
+    expect(table.insert(key(2, 40))).toBe(FAMILY_INSERTED);
+    expect(table.count).toBe(2);
+  });
+  it('grows past its first room, keeps every key, and says full at its memory cap', () => {
+    const table = new FamilyTable(1);
+    table.clear(WORDS);
+    let inserted = 0;
+    for (let layout = 1; ; layout++) {
+      const stored = table.insert(key(layout, 0));
+      if (stored === FAMILY_FULL) break;
+      expect(stored).toBe(FAMILY_INSERTED);
+      inserted++;
+    }
+    // 1 MB of 28-byte entries, kept at most three quarters full
+    expect(inserted * 28).toBeLessThanOrEqual(1024 * 1024);
+    expect(inserted).toBeGreaterThan(16384);
+    for (let layout = 1; layout <= inserted; layout += 997) expect(table.insert(key(layout, 0))).toBe(FAMILY_PRESENT);
+  });
+});
