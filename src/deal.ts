@@ -2,7 +2,7 @@
 import { BLANKS, notUtf8Hint, quote, trimBlanks } from './text.js';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import { CARD_COUNT, formatCard, parseCardToken, NO_CARD } from './cards.js';
+import { CARD_COUNT, cardOf, formatCard, parseCardToken, NO_CARD, RANKS, rankOf } from './cards.js';
 import { InputError, type Validation } from './errors.js';
 
 /** A deal: the 52 cards d[0] … d[51] in dealing order (RULES §2). */
@@ -49,6 +49,71 @@ export function dealFromNumber(dealNumber: number): Deck {
     deck[i] = deck[j];
     deck[j] = card;
   }
+  return deck;
+}
+
+/**
+ * What a deal's layout depends on (GAMES.md G2): trunk size k, wings n, and the fixed base rank
+ * (A = 0) whose four cards are dealt as foundations, or -1 when one base card is dealt.
+ */
+export interface DealShape {
+  readonly trunk: number;
+  readonly wings: number;
+  readonly fixedBase: number;
+}
+
+/** Foundation cards in the deal: f = 1 for a dealt base card, 4 for a fixed base (GAMES.md G2). */
+export function foundationCount(shape: DealShape): number {
+  return shape.fixedBase < 0 ? 1 : 4;
+}
+
+/**
+ * Deal N under a shape. A dealt base takes deal N as it is (every deal made before fixed bases stays
+ * the same). A fixed base (GAMES.md G2): the four base-rank cards go to d[k+n] … d[k+n+3] in suit
+ * order C D H S, and the other 48 keep deal N's order around them, as PySolFC's
+ * _shuffleHookMoveToTop keeps the rest of its talon.
+ */
+export function dealFromNumberFor(dealNumber: number, shape: DealShape): Deck {
+  const deck = dealFromNumber(dealNumber);
+  if (shape.fixedBase < 0) return deck;
+  const slot = shape.trunk + shape.wings;
+  if (slot + 4 > CARD_COUNT) throw new InputError(shapeProblem(shape));
+  const rest = deck.filter((card) => rankOf(card) !== shape.fixedBase);
+  const out = new Uint8Array(CARD_COUNT);
+  out.set(rest.subarray(0, slot), 0);
+  for (let suit = 0; suit < 4; suit++) out[slot + suit] = cardOf(suit, shape.fixedBase);
+  out.set(rest.subarray(slot), slot + 4);
+  return out;
+}
+
+function shapeProblem(shape: DealShape): string {
+  const f = foundationCount(shape);
+  return `a deal of ${shape.trunk} trunk cards, ${shape.wings} wings and ${f} foundation ${f === 1 ? 'card' : 'cards'} needs ${shape.trunk + shape.wings + f} cards, more than ${CARD_COUNT}`;
+}
+
+/**
+ * Whether a deck lays out under a shape (GAMES.md G2): k + n + f ≤ 52, and a fixed base's four
+ * foundation slots hold exactly its four cards (in any order); the message names the slots.
+ */
+export function validateDealShape(deck: ArrayLike<number>, shape: DealShape): Validation {
+  const f = foundationCount(shape);
+  const slot = shape.trunk + shape.wings;
+  if (slot + f > CARD_COUNT) return { ok: false, error: shapeProblem(shape) };
+  if (shape.fixedBase < 0) return { ok: true };
+  const rank = RANKS[shape.fixedBase];
+  for (let i = slot; i < slot + 4; i++) {
+    if (rankOf(deck[i]) !== shape.fixedBase) {
+      return { ok: false, error: `with base ${rank}, cards ${slot + 1}-${slot + 4} of the deal (the foundations) must be the four ${rank}s, but card ${i + 1} is ${formatCard(deck[i])}` };
+    }
+  }
+  return { ok: true };
+}
+
+/** A deal string under a shape: 52 distinct cards (RULES §2) that lay out (validateDealShape). */
+export function parseDealFor(text: string, shape: DealShape): Deck {
+  const deck = parseDeal(text);
+  const validation = validateDealShape(deck, shape);
+  if (!validation.ok) throw new InputError(validation.error);
   return deck;
 }
 

@@ -4,6 +4,7 @@ import { RANK_COUNT } from './cards.js';
 import { MAX_WINGS } from './layout.js';
 import { InputError, type Validation } from './errors.js';
 import { wholeNumberProblem } from './options.js';
+import type { DealShape } from './deal.js';
 
 /**
  * Every rule option, once, in canonical order (the order of the canonical rules string). The RuleSet
@@ -306,6 +307,10 @@ export const UNLIMITED_REDEALS = Number.POSITIVE_INFINITY;
 /** The base rank of GAMES.md G1.7 as a rank index (A = 0), or -1 for `dealt`. */
 export function fixedBaseRank(rules: RuleSet): number {
   return rules.base === 'dealt' ? -1 : BASES.indexOf(rules.base) - 1;
+}
+/** What the rules' deals look like (GAMES.md G2): trunk size, wings, fixed base rank or -1. */
+export function dealShape(rules: RuleSet): DealShape {
+  return { trunk: rules.trunk, wings: rules.wings, fixedBase: fixedBaseRank(rules) };
 }
 /** Redeals allowed as a number (UNLIMITED_REDEALS for `unlimited`). */
 export function redealLimit(rules: RuleSet): number {

@@ -95,11 +95,10 @@ describe('eaglewing rules', () => {
     const json = JSON.parse(run('rules', '--json').stdout) as { name: string; group: string }[];
     expect(json.map((preset) => [preset.group, preset.name])).toEqual(Object.entries(groups).flatMap(([group, names]) => names.map((name) => [group, name])));
   });
-  it('what the engine cannot play yet (nine wings, a fixed base) is exit 2 naming the option, before any file is made', () => {
+  it('what the engine cannot play yet (nine wings) is exit 2 naming the option, before any file is made', () => {
     expectBadInput(run('solve', '5', '--preset', 'canfield', '--wings', '9'), 'canfield with wings=9:');
-    expectBadInput(run('deal', '5', '--preset', 'storehouse'), 'storehouse with base=2:');
     const dir = mkdtempSync(join(tmpdir(), 'eaglewing-family-'));
-    expectBadInput(run('sim', '--preset', 'coops,acme', '--deals', '3', '--out', join(dir, 'rows.csv')), 'acme with base=A');
+    expectBadInput(run('sim', '--preset', 'storehouse,acme', '--wings', '9', '--deals', '3', '--out', join(dir, 'rows.csv')), 'storehouse with wings=9');
     expect(readdirSync(dir)).toEqual([]);
   });
   it('a Canfield-family preset is solved, and its solution replays in eaglewing verify', () => {
@@ -304,7 +303,8 @@ describe('hints where users go wrong', () => {
   });
   it('solve with no deal names every way to give one, --deals-file too', async () => {
     const { deckFrom } = await import('../src/commands/deals.js');
-    expect(() => deckFrom(undefined, {}, { orDealsFile: true })).toThrow(/--pysol <number> or --deals-file <file>/);
+    const { resolveRules } = await import('../src/rules.js');
+    expect(() => deckFrom(undefined, {}, { preset: 'strict', rules: resolveRules('strict') }, { orDealsFile: true })).toThrow(/--pysol <number> or --deals-file <file>/);
     expectBadInput(run('deal'), 'give a deal number, --deal "<52 cards>" or --pysol <number>');
   });
   it('sweep --vary trunk=… with --trunk is exit 2: the sweep sets that option itself', () => {

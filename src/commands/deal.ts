@@ -48,7 +48,7 @@ export function register(program: Command): void {
     if (flags.json && flags.string) throw new UsageError('give --json or --string, not both');
     if (flags.symbols && (flags.json || flags.string)) throw new UsageError('--symbols draws the layout: it does nothing with --json or --string');
     const { preset, rules } = rulesFrom(command, flags);
-    const chosen = deckFrom(numberArgument, flags);
+    const chosen = deckFrom(numberArgument, flags, { preset, rules });
     if (flags.json) return print(JSON.stringify(describeDeal(chosen, rules)));
     if (flags.string) return print(formatDeal(chosen.deck));
     const color = useColor();

@@ -1,9 +1,11 @@
 // Which deal a one-deal command plays: a deal number, a --deal string or a --pysol number; and --deals-file.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { dealFromNumber, parseDeal, parseDealNumber, type Deck } from '../deal.js';
+import { dealFromNumberFor, parseDealFor, parseDealNumber, validateDealShape, type Deck } from '../deal.js';
 import { InputError, UsageError } from '../errors.js';
-import { dealFromPysolNumber, parsePysolNumber, type PysolNumber } from '../numbering/pysol.js';
+import { familyDealFromPysolNumber, parsePysolNumber, pysolGameFor, type PysolNumber } from '../numbering/pysol.js';
+import { dealShape, type RuleSet } from '../rules.js';
+import type { ChosenRules } from './flags.js';
 import { quote, trimBlanks } from '../text.js';
 
 /** Where a one-deal command's deal came from, and the name its heading gives it. */
@@ -19,24 +21,30 @@ export interface ChosenDeal {
 
 /** The --pysol option of deal, verify and solve. */
 export function addPysolOption(command: Command): Command {
-  return command.option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123, #ms123; README "Stuck on PySolFC game 12345?"); without --preset, means --preset pysol');
+  return command.option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123, #ms123; README "Stuck on PySolFC game 12345?"): the deal of the preset\'s PySolFC game; without --preset, means --preset pysol');
 }
 
 /**
- * A deal from a number argument, a --deal string or a --pysol number: exactly one of them. `orDealsFile`:
- * the command also takes --deals-file (solve), so a missing deal names it too.
+ * A deal from a number argument, a --deal string or a --pysol number: exactly one of them, laid out for
+ * the rules (GAMES.md G2: a fixed base's cards in the foundation slots; --pysol: the preset's PySolFC
+ * game). `orDealsFile`: the command also takes --deals-file (solve), so a missing deal names it too.
  */
-export function deckFrom(numberArgument: string | undefined, sources: { deal?: string; pysol?: string }, { orDealsFile = false } = {}): ChosenDeal {
+export function deckFrom(numberArgument: string | undefined, sources: { deal?: string; pysol?: string }, { preset, rules }: ChosenRules, { orDealsFile = false } = {}): ChosenDeal {
   const count = [numberArgument, sources.deal, sources.pysol].filter((source) => source !== undefined).length;
   if (count > 1) throw new UsageError('give one deal: a deal number, --deal or --pysol');
-  if (sources.deal !== undefined) return { deck: parseDeal(sources.deal), label: 'Deal' };
+  const shape = dealShape(rules);
+  if (sources.deal !== undefined) return { deck: parseDealFor(sources.deal, shape), label: 'Deal' };
   if (sources.pysol !== undefined) {
     const pysol = parsePysolNumber(sources.pysol);
-    return { deck: dealFromPysolNumber(pysol), pysol, label: `PySolFC game ${pysol.text}` };
+    const deck = familyDealFromPysolNumber(pysolGameFor(preset, rules).id, pysol);
+    // pysolGameFor has checked the base; this only repeats it, so no deck that does not lay out goes further
+    const validation = validateDealShape(deck, shape);
+    if (!validation.ok) throw new InputError(validation.error);
+    return { deck, pysol, label: `PySolFC game ${pysol.text}` };
   }
   if (numberArgument === undefined) throw new UsageError(`give a deal number, --deal "<52 cards>"${orDealsFile ? ', --pysol <number> or --deals-file <file>' : ' or --pysol <number>'}`);
   const number = parseDealNumber(numberArgument);
-  return { deck: dealFromNumber(number), number, label: `Deal ${number}` };
+  return { deck: dealFromNumberFor(number, shape), number, label: `Deal ${number}` };
 }
 
 /**
@@ -65,10 +73,11 @@ export interface DealLine {
 }
 
 /**
- * Deal strings, one per line (blank lines skipped), each optionally followed by `| <moves>`; every
+ * Deal strings, one per line (blank lines skipped), each laid out for the rules (GAMES.md G2) and optionally followed by `| <moves>`; every
  * bad deal is reported before anything is solved.
  */
-export function readDealsFile(file: string): DealLine[] {
+export function readDealsFile(file: string, rules: RuleSet): DealLine[] {
+  const shape = dealShape(rules);
   let bytes: Buffer;
   try {
     bytes = readFileSync(file === '-' ? 0 : file);
@@ -82,7 +91,7 @@ export function readDealsFile(file: string): DealLine[] {
     if (trimBlanks(line) === '') return;
     const bar = line.indexOf('|');
     try {
-      const deck = parseDeal(bar < 0 ? line : line.slice(0, bar));
+      const deck = parseDealFor(bar < 0 ? line : line.slice(0, bar), shape);
       deals.push(bar < 0 ? { deck, line: index + 1 } : { deck, after: line.slice(bar + 1), line: index + 1 });
     } catch (error) {
       if (error instanceof InputError) throw new InputError(`${quote(file)} line ${index + 1}: ${error.message}`);

@@ -65,14 +65,12 @@ export function rulesFrom(command: Command, flags: RuleFlags & { pysol?: string 
 
 /**
  * The rules of a preset and its overrides, refused (exit 2) where the engine cannot play them: GAMES.md
- * allows up to nine wings, and the engine's moves have room for eight (engine.ts); fixed-base deals
- * are not made or checked yet.
+ * allows up to nine wings, and the engine's moves have room for eight (engine.ts). A fixed base is
+ * played: deal numbers place its four cards and deal strings are checked for them (deal.ts, GAMES.md G2).
  */
 export function playableRules(preset: string, flags: RuleOverrides): RuleSet {
   const rules = resolveRules(preset, flags);
   if (rules.wings > WING_COUNT) throw new InputError(`${preset} with wings=${rules.wings}: eaglewing plays at most ${WING_COUNT} wings so far`);
-  // a fixed base needs its four cards in the deal's foundation slots (GAMES.md G2): deal numbers and deal strings do not place or check them yet
-  if (rules.base !== 'dealt') throw new InputError(`${preset} with base=${rules.base}: eaglewing does not deal fixed-base games yet`);
   return rules;
 }
 

@@ -80,7 +80,7 @@ Examples:
   addPysolOption(addLimitOptions(addRuleOptions(command))).action((numberArgument: string | undefined, flags: HintFlags) => {
     const { preset, rules } = rulesFrom(command, flags);
     const options = parseSolverOptions(flags);
-    const chosen = deckFrom(numberArgument, flags);
+    const chosen = deckFrom(numberArgument, flags, { preset, rules });
     const sofar = playSoFar(chosen.deck, rules, flags.after ?? '', chosen.pysol !== undefined);
     const hint = hintFor(sofar.game, new Solver(options));
     print(flags.json ? JSON.stringify(hintJson(hint, chosen, rules, sofar)) : hintText(hint, chosen, preset, rules, sofar));

@@ -1,6 +1,7 @@
 // eaglewing pick: deal numbers the solver proved winnable (or, with --lost, proved lost), reproducibly.
 import type { Command } from 'commander';
 import { MAX_DEAL_NUMBER } from '../deal.js';
+import { pysolGameFor } from '../numbering/pysol.js';
 import { InputError } from '../errors.js';
 import { parseRunOption } from '../options.js';
 import { pickDeals } from '../run/pick.js';
@@ -40,14 +41,15 @@ Examples:
   );
   addLimitOptions(addRuleOptions(command)).action((flags: PickFlags) => {
     const numbering = parseNumbering(flags.numbering);
-    const { rules } = rulesFrom(command, flags, numbering === 'pysol');
+    const { preset, rules } = rulesFrom(command, flags, numbering === 'pysol');
+    const pysolGame = numbering === 'pysol' ? pysolGameFor(preset, rules).id : undefined;
     const from = parseRunOption('from', flags.from);
     const to = flags.to === undefined ? (numbering === 'pysol' ? PYSOL_CLASSIC_LAST : MAX_DEAL_NUMBER) : parseRunOption('to', flags.to);
     if (to < from) throw new InputError(`--to ${to} is below --from ${from}`);
     const count = parseRunOption('count', flags.count);
     const seed = flags.seed === undefined ? undefined : parseRunOption('seed', flags.seed);
     const json = flags.json ?? false;
-    const pick = pickDeals({ rules, solver: parseSolverOptions(flags), numbering, count, lost: flags.lost ?? false, from, to, seed }, json ? undefined : (number) => print(String(number)));
+    const pick = pickDeals({ rules, solver: parseSolverOptions(flags), numbering, pysolGame, count, lost: flags.lost ?? false, from, to, seed }, json ? undefined : (number) => print(String(number)));
     if (json) print(JSON.stringify({ numbers: pick.numbers, scanned: pick.scanned, unknown: pick.unknown }));
     if (pick.numbers.length < count) process.stderr.write(`eaglewing: only ${plural(pick.numbers.length, 'deal')} found in ${from} … ${to} (${pick.scanned} solved, ${pick.unknown} unknown)\n`);
     process.exitCode = pick.numbers.length === count ? EXIT_OK : EXIT_NEGATIVE;

@@ -8,7 +8,7 @@ import { canonicalRules, PRESET_NAMES } from '../rules.js';
 import { summaryCsv } from '../run/csv.js';
 import { carriesStandardOutput, checkOutput, outputName, readerGone, refuseSameFile, standardStream, writeWholeFile } from '../run/files.js';
 import { quote } from '../text.js';
-import { numberingSuffix } from '../numbering/pysol.js';
+import { numberingSuffix, pysolGameFor } from '../numbering/pysol.js';
 import { DEFAULT_CHUNK, parseShard, type SimJob } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseSolverOptions, type LimitFlags } from '../limits.js';
@@ -70,7 +70,8 @@ Examples:
       const solver = parseSolverOptions(flags);
       const jobs: SimJob[] = presets.map((preset) => {
         const rules = playableRules(preset, flags);
-        return { preset, rules, rulesText: canonicalRules(rules) + numberingSuffix(numbering), player, playerLabel: playerLabel(player, solver) };
+        const pysolGame = numbering === 'pysol' ? pysolGameFor(preset, rules).id : undefined;
+        return { preset, rules, rulesText: canonicalRules(rules) + numberingSuffix(numbering), player, playerLabel: playerLabel(player, solver), pysolGame };
       });
       const { from, deals } = dealRange(flags.from, flags.deals);
       const workers = workersFrom(flags.workers);

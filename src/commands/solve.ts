@@ -55,7 +55,7 @@ function checkMode(command: Command, flags: SolveFlags, player: PlayerSpec): voi
 
 /** Solves each deal of --deals-file (from the moves after its `|`, if any) and prints one line or JSON object per deal. */
 async function solveDealsFile(file: string, rules: RuleSet, options: SolverOptions, flags: SolveFlags): Promise<void> {
-  const lines = readDealsFile(file);
+  const lines = readDealsFile(file, rules);
   // every line's moves are checked before anything is solved, as its deal is
   const sofar = lines.map((entry) => {
     if (entry.after === undefined) return undefined;
@@ -186,7 +186,7 @@ Examples:
         if (numberArgument !== undefined || flags.deal !== undefined || flags.pysol !== undefined) throw new UsageError('give a deal number, --deal, --pysol or --deals-file, not several');
         return solveDealsFile(flags.dealsFile, rules, options, flags);
       }
-      const chosen = deckFrom(numberArgument, flags, { orDealsFile: player.name === 'thoughtful' });
+      const chosen = deckFrom(numberArgument, flags, { preset, rules }, { orDealsFile: player.name === 'thoughtful' });
       const autodeal = chosen.pysol !== undefined;
       const sofar = flags.after === undefined ? undefined : playSoFar(chosen.deck, rules, flags.after, autodeal);
       const solved = player.name === 'thoughtful' ? solveOne(chosen.deck, rules, options, sofar, flags.rate ?? false, flags.shortest ?? false) : undefined;

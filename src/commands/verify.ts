@@ -24,8 +24,9 @@ export function register(program: Command): void {
       ),
   );
   addPysolOption(command).action((numberArgument: string | undefined, flags: RuleFlags & { deal?: string; moves: string; json?: boolean; pysol?: string }) => {
-    const { rules } = rulesFrom(command, flags);
-    const { deck } = deckFrom(numberArgument, flags);
+    const chosenRules = rulesFrom(command, flags);
+    const { rules } = chosenRules;
+    const { deck } = deckFrom(numberArgument, flags, chosenRules);
     const moves = parseMoveList(flags.moves);
     const result = verify(deck, rules, moves);
     if (flags.json) {

@@ -4,6 +4,7 @@ import { CARD_COUNT, RANK_COUNT } from '../cards.js';
 import type { Deck } from '../deal.js';
 import { InputError } from '../errors.js';
 import { quote, trimBlanks } from '../text.js';
+import { EAGLE_WING_PRESETS, fixedBaseRank, type RuleSet } from '../rules.js';
 
 /*
  * How PySolFC gets from a number to a deal (pysollib/pysolrandom.py, pysol_cards/random.py,
@@ -208,6 +209,25 @@ export function pysolFamilyGame(game: number | string): PysolFamilyGame {
   const found = PYSOL_FAMILY.find((entry) => entry.id === game || entry.preset === game);
   if (!found) throw new InputError(`${quote(String(game))} is not a PySolFC game of the Canfield family (${PYSOL_FAMILY.map((entry) => `${entry.id} ${entry.preset}`).join(', ')})`);
   return found;
+}
+
+/**
+ * The PySolFC game whose numbers deal a preset's games (--pysol, --numbering pysol): a family preset's own
+ * game, Eagle Wing's (112) for every Eagle Wing preset. Exit 2 for a preset PySolFC has no game of (sv-*),
+ * and for rules whose deal PySolFC's game does not make: another base, or (outside Eagle Wing, whose
+ * --trunk has always read game 112's cards) another trunk or wing count.
+ */
+export function pysolGameFor(preset: string, rules: RuleSet): PysolFamilyGame {
+  const eagleWing = EAGLE_WING_PRESETS.includes(preset);
+  const game = eagleWing ? pysolFamilyGame(112) : PYSOL_FAMILY.find((entry) => entry.preset === preset);
+  if (!game) throw new InputError(`preset ${preset} has no PySolFC numbering: PySolFC has no such game (PySolFC's numbers deal ${PYSOL_FAMILY.filter((entry) => entry.id !== 112).map((entry) => entry.preset).join(', ')} and the Eagle Wing presets)`);
+  const base = game.fixedRank === null ? -1 : game.fixedRank;
+  const sameBase = fixedBaseRank(rules) === base;
+  if (!sameBase || (!eagleWing && (rules.trunk !== game.trunk || rules.wings !== game.wings))) {
+    const dealt = `${game.trunk} trunk cards, ${game.wings} wings, base ${base < 0 ? 'dealt' : base === 0 ? 'A' : String(base + 1)}`;
+    throw new InputError(`PySolFC's game ${game.id} (${game.preset}) deals ${dealt}: its numbers do not deal ${preset} with trunk=${rules.trunk}, wings=${rules.wings}, base=${rules.base}`);
+  }
+  return game;
 }
 
 /** Our suit order C D H S: the fixed-base cards are written in it (GAMES.md G2). */

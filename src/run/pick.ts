@@ -1,8 +1,8 @@
 // Deal numbers the solver proved winnable (or lost), found in a fixed order: upward from a number, or shuffled by a seed.
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import { dealFromNumber, type Deck } from '../deal.js';
-import { dealFromPysolNumber, plainPysolNumber, type Numbering } from '../numbering/pysol.js';
+import { numberedDeck } from '../numbering/numbered.js';
+import type { Numbering } from '../numbering/pysol.js';
 import type { RuleSet } from '../rules.js';
 import { Solver, type SolverOptions } from '../solver/search.js';
 
@@ -10,6 +10,8 @@ export interface PickSpec {
   rules: RuleSet;
   solver: SolverOptions;
   numbering: Numbering;
+  /** With numbering pysol: the PySolFC game whose deals the numbers are (pysolGameFor). */
+  pysolGame?: number;
   /** How many numbers to find. */
   count: number;
   /** Find proved-lost deals instead of proved-won ones. */
@@ -50,17 +52,13 @@ export function* candidates(from: number, to: number, seed: number | undefined):
   }
 }
 
-function numberedDeal(numbering: Numbering, number: number): Deck {
-  return numbering === 'pysol' ? dealFromPysolNumber(plainPysolNumber(number)) : dealFromNumber(number);
-}
-
 /** Solves candidates one at a time and stops as soon as `count` are found: no more is solved than needed. */
 export function pickDeals(spec: PickSpec, onFound?: (number: number) => void): Pick {
   const solver = new Solver(spec.solver);
   const wanted = spec.lost ? 'lost' : 'won';
   const pick: Pick = { numbers: [], scanned: 0, unknown: 0 };
   for (const number of candidates(spec.from, spec.to, spec.seed)) {
-    const result = solver.solve(numberedDeal(spec.numbering, number), spec.rules);
+    const result = solver.solve(numberedDeck(spec.numbering, number, spec.rules, spec.pysolGame), spec.rules);
     pick.scanned++;
     if (result.result === 'unknown') pick.unknown++;
     if (result.result === wanted) {

@@ -20,6 +20,8 @@ export interface SimJob {
   player: PlayerSpec;
   /** The `player` column. */
   playerLabel: string;
+  /** With --numbering pysol: the PySolFC game whose deals the numbers are (pysolGameFor). */
+  pysolGame?: number;
 }
 
 export interface PoolOptions {
@@ -158,8 +160,8 @@ export async function runPool(options: PoolOptions): Promise<PoolOutcome> {
     workers: options.workers,
     tasks: Math.ceil(planned / options.chunk),
     task: (dispatch) => {
-      const { rules, player } = options.jobs[dispatch.chunks[0].job];
-      return { rules, solver: options.solver, deals: Float64Array.from(dispatch.chunks.flatMap((chunk) => chunk.items)), numbering: options.numbering, timing: options.timing, player, rate: options.rate ?? false };
+      const { rules, player, pysolGame } = options.jobs[dispatch.chunks[0].job];
+      return { rules, solver: options.solver, deals: Float64Array.from(dispatch.chunks.flatMap((chunk) => chunk.items)), numbering: options.numbering, pysolGame, timing: options.timing, player, rate: options.rate ?? false };
     },
     result: (chunk, outcomes) => {
       const job = options.jobs[chunk.job];

@@ -11,6 +11,8 @@ export interface ChunkTask {
   deals: Float64Array;
   /** Whose numbers `deals` are. */
   numbering: Numbering;
+  /** With numbering pysol: the PySolFC game whose deals the numbers are (pysolGameFor). */
+  pysolGame?: number;
   /** Instead of numbers: decks, 52 bytes each (solve --deals-file). */
   decks?: Uint8Array;
   /** With decks: per deck, the moves played so far (RULES §5 tokens, checked already; '' for none): solved from there. */

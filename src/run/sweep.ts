@@ -9,7 +9,7 @@ import type { SimJob } from './pool.js';
 import type { PlayerSpec } from '../players/index.js';
 import { playerLabel } from '../players/index.js';
 import type { SolverOptions } from '../solver/search.js';
-import { numberingSuffix, type Numbering } from '../numbering/pysol.js';
+import { numberingSuffix, pysolGameFor, type Numbering } from '../numbering/pysol.js';
 import { renderChart, type ChartSeries } from './chart.js';
 
 export const SWEEPABLE = { trunk: 'trunk', redeals: 'redeals', 'max-wing': 'maxWing' } as const;
@@ -41,7 +41,8 @@ export function sweepJobs(presets: string[], overrides: RuleOverrides, spec: Swe
   for (const preset of presets) {
     for (const value of spec.values) {
       const rules = resolveRules(preset, { ...overrides, [SWEEPABLE[spec.option]]: value });
-      jobs.push({ preset, rules, rulesText: canonicalRules(rules) + numberingSuffix(numbering), player, playerLabel: playerLabel(player, solver) });
+      const pysolGame = numbering === 'pysol' ? pysolGameFor(preset, rules).id : undefined;
+      jobs.push({ preset, rules, rulesText: canonicalRules(rules) + numberingSuffix(numbering), player, playerLabel: playerLabel(player, solver), pysolGame });
     }
   }
   return jobs;

@@ -1,7 +1,8 @@
 // Piscina task: solve or play a chunk of deals with one reused solver or player; results go back through protocol.ts.
 import { CARD_COUNT } from '../cards.js';
-import { dealFromNumber, type Deck } from '../deal.js';
-import { dealFromPysolNumber, plainPysolNumber } from '../numbering/pysol.js';
+import { dealFromNumberFor, type Deck } from '../deal.js';
+import { numberedDeck } from '../numbering/numbered.js';
+import { dealShape } from '../rules.js';
 import { formatMoveList } from '../notation.js';
 import { makePlayer } from '../players/index.js';
 import type { Player } from '../players/observation.js';
@@ -33,12 +34,12 @@ export function solveChunk(task: ChunkTask): ChunkResult {
 
 /** The deck of a deal number under the task's numbering. */
 function numberedDeal(task: ChunkTask, number: number): Deck {
-  return task.numbering === 'pysol' ? dealFromPysolNumber(plainPysolNumber(number)) : dealFromNumber(number);
+  return numberedDeck(task.numbering, number, task.rules, task.pysolGame);
 }
 
 function holdsDeal(task: ChunkTask, number: number): boolean {
   if (!task.decks) return task.deals.includes(number);
-  const wanted = dealFromNumber(number);
+  const wanted = dealFromNumberFor(number, dealShape(task.rules));
   for (let at = 0; at < task.decks.length; at += CARD_COUNT) if (task.decks.subarray(at, at + CARD_COUNT).every((card, i) => card === wanted[i])) return true;
   return false;
 }
