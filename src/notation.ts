@@ -116,8 +116,12 @@ export function formatMoveList(moves: readonly Move[], withCard = true): string 
 
 const SOURCE_WORDS: Record<MoveSource, string> = { T: 'turn', R: 'redeal', X: 'waste', K: 'trunk', S: 'stock', W: 'wing' };
 
-/** "6D wing 3 → foundation", for people reading a solution. */
-export function describeMove(move: Move): string {
+/**
+ * "6D wing 3 → foundation", for people reading a solution. `turned` lists the cards a turn turns up,
+ * in turning order, when the rules turn several at once (GAMES.md G1.6): the token names only the last.
+ */
+export function describeMove(move: Move, turned: readonly number[] = []): string {
+  if (move.source === 'T' && turned.length > 1) return `turn ${turned.length} cards: ${turned.map(formatCard).join(' ')}, ${formatCard(turned[turned.length - 1])} on top`;
   if (move.source === 'T') return move.card === NO_CARD ? 'turn a stock card' : `turn ${formatCard(move.card)}`;
   if (move.source === 'R') return 'redeal: the waste becomes the stock';
   const cards = move.card === NO_CARD ? '' : move.count > 1 ? `${move.count} cards from ${formatCard(move.card)} ` : `${formatCard(move.card)} `;

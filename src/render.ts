@@ -28,7 +28,19 @@ function pad(text: string, width: number): string {
   return text + ' '.repeat(Math.max(0, width - visible));
 }
 
-/** The layout shaped like the eagle: foundations above, wings W1–W4 left and W5–W8 right of the trunk, stock and waste below. */
+/** The trunk's cards, bottom first (the top is the last dealt to it, deck[count - 1]): seen when the rules deal it face up. */
+function trunkCardsText(game: Game, options: RenderOptions): string {
+  const cards: string[] = [];
+  for (let i = 0; i < game.trunkCount(); i++) cards.push(paint(game.layout.deck[i], options));
+  return cards.join(' ');
+}
+
+/**
+ * The layout as a picture: foundations above, the wings with the trunk, stock and waste below. Eight
+ * wings (or five to seven) take the eagle's shape, the first half left and the rest right of the
+ * trunk; four wings or fewer, as in Canfield, stand in one column under the trunk, since their piles
+ * grow long. A trunk dealt face up (trunk-face up) shows every card, bottom first.
+ */
 export function renderLayout(game: Game, options: RenderOptions): string {
   const foundations: string[] = [];
   for (let suit = 0; suit < 4; suit++) {
@@ -38,12 +50,22 @@ export function renderLayout(game: Game, options: RenderOptions): string {
   }
   const trunkCount = game.trunkCount();
   const trunkCard = game.trunkCard();
+  const faceUp = game.compiled.trunkFaceUp && trunkCount > 0;
   const trunkText = trunkCount === 0 ? 'Trunk empty' : `Trunk [${trunkCount}]${trunkCard === NO_CARD ? '' : ' ' + paint(trunkCard, options)}`;
   const lines = [`          Foundations  ${foundations.join('   ')}   (base rank ${formatCard(game.layout.baseCard)[0]})`, ''];
-  for (let row = 0; row < 4; row++) {
-    const left = pad(`  W${row + 1}  ${wingText(game, row, options)}`, 22);
-    const middle = pad(row === 1 ? trunkText : '', 24);
-    lines.push(`${left}${middle}W${row + 5}  ${wingText(game, row + 4, options)}`);
+  const wings = game.wings;
+  if (wings <= 4) {
+    lines.push(faceUp ? `  Trunk [${trunkCount}]  ${trunkCardsText(game, options)}  (face up, top last)` : `  ${trunkText}`, '');
+    for (let wing = 0; wing < wings; wing++) lines.push(`  W${wing + 1}  ${wingText(game, wing, options)}`);
+  } else {
+    const rows = Math.ceil(wings / 2);
+    for (let row = 0; row < rows; row++) {
+      const left = pad(`  W${row + 1}  ${wingText(game, row, options)}`, 22);
+      const middle = row === 1 ? trunkText : '';
+      const right = row + rows < wings ? `W${row + rows + 1}  ${wingText(game, row + rows, options)}` : '';
+      lines.push(right === '' ? `${left}${middle}`.trimEnd() : `${left}${pad(middle, 24)}${right}`);
+    }
+    if (faceUp) lines.push('', `  Trunk face up, top last: ${trunkCardsText(game, options)}`);
   }
   lines.push('');
   lines.push(`  Stock ${game.stockCount()}   Waste ${game.wasteCount()} ${paint(game.wasteTop(), options)}   Redeals used ${game.redealsUsed()} of ${game.rules.redeals}`);

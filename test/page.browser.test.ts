@@ -102,6 +102,24 @@ describe.runIf(BROWSER)('the solution page (solve --html)', () => {
     expect((await cardsOn(page, '[data-foundation]')).length).toBe(game.foundationTotal());
     await page.close();
   });
+  it('a Canfield game (four wings, three-card turns) shows four wings and ends with 52 cards on the foundations; a face-up trunk shows every card', async () => {
+    const file = join(dir, 'canfield.html');
+    solve(['3', '--preset', 'canfield'], file);
+    const { page } = await open(file);
+    expect(await page.$$eval('[data-wing]', (elements) => elements.map((element) => element.getAttribute('data-wing')))).toEqual(['1', '2', '3', '4']);
+    const steps = Number(await page.getAttribute('body', 'data-steps'));
+    await page.evaluate((to) => (location.hash = `#step=${to}`), steps);
+    await page.waitForFunction((to) => document.body.dataset.step === String(to), steps);
+    expect(await cardsOn(page, '[data-foundation]')).toHaveLength(52);
+    const up = join(dir, 'superior.html');
+    const deal = solve(['3', '--preset', 'superior-canfield', '--max-nodes', '1'], up).deal;
+    const opened = await open(up);
+    // the trunk's 13 cards, bottom first, as dealt (RULES §2: deck[0 … 12])
+    const trunk = await opened.page.$$eval('#trunk .card', (cards) => cards.map((card) => card.getAttribute('title')));
+    expect(trunk).toEqual(deal.split(' ').slice(0, 13));
+    await page.close();
+    await opened.page.close();
+  });
   it('a lost deal shows the deal and says it is lost', async () => {
     const file = join(dir, 'lost.html');
     solve(['3', '--preset', 'strict'], file);

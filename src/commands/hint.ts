@@ -1,11 +1,13 @@
 // eaglewing hint: for a position (a deal, or the middle of a game), every legal move and whether it keeps the game winnable.
 import type { Command } from 'commander';
 import { formatDeal } from '../deal.js';
-import { describeMove, formatMove } from '../notation.js';
+import { describeMove, formatMove, type Move } from '../notation.js';
 import { playSoFar, type GameSoFar } from '../played.js';
 import { renderLayout } from '../render.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
 import { hintFor, type Hint, type MoveVerdict } from '../show/hint.js';
+import { cardsTurnedBy } from '../show/narrate.js';
+import type { Game } from '../engine.js';
 import { parseSolverOptions, type LimitFlags } from '../limits.js';
 import { Solver } from '../solver/search.js';
 import { plural } from '../text.js';
@@ -34,10 +36,18 @@ function hintText(hint: Hint, chosen: ChosenDeal, preset: string, rules: RuleSet
   const lines = [dealHeading(chosen, preset, rules).trimEnd()];
   if (sofar.given > 0) lines.push(`After ${plural(sofar.given, 'move')} given:`);
   lines.push(renderLayout(sofar.game, { color, symbols: color }), '', summaryLine(hint));
-  if (hint.recommended) lines.push(`Recommended: ${formatMove(hint.recommended)}  (${describeMove(hint.recommended)})`);
+  // a turn of several cards (GAMES.md G1.6) is told with every card it turns, as the solution is
+  const describe = (move: Move) => describeMove(move, move.source === 'T' ? turnedCards(sofar.game, move) : []);
+  if (hint.recommended) lines.push(`Recommended: ${formatMove(hint.recommended)}  (${describe(hint.recommended)})`);
   const width = Math.max(0, ...hint.moves.map((entry) => formatMove(entry.move).length));
-  for (const entry of hint.moves) lines.push(`  ${formatMove(entry.move).padEnd(width)}  ${describeMove(entry.move).padEnd(28)}  ${VERDICT_WORDS[entry.verdict]}`);
+  const described = Math.max(28, ...hint.moves.map((entry) => describe(entry.move).length));
+  for (const entry of hint.moves) lines.push(`  ${formatMove(entry.move).padEnd(width)}  ${describe(entry.move).padEnd(described)}  ${VERDICT_WORDS[entry.verdict]}`);
   return lines.join('\n');
+}
+
+/** The cards a legal turn turns up in the game's position. */
+function turnedCards(game: Game, move: Move): number[] {
+  return cardsTurnedBy(game, game.legalMoveFor(move));
 }
 
 function hintJson(hint: Hint, chosen: ChosenDeal, rules: RuleSet, sofar: GameSoFar) {

@@ -1,7 +1,7 @@
 // A winning line told the way a player follows it: each move, the trunk fills it causes, and what PySolFC does by itself.
 import { formatCard, NO_CARD } from '../cards.js';
 import type { Deck } from '../deal.js';
-import { Game, NO_MOVE } from '../engine.js';
+import { Game, NO_MOVE, type EngineMove } from '../engine.js';
 import { describeMove, formatMove, type Move } from '../notation.js';
 import { canonicalRules, resolveRules, TRUNK_PLAY_TOP, type RuleSet } from '../rules.js';
 
@@ -10,8 +10,14 @@ export interface Step {
   move: Move;
   /** Trunk fills (RULES §3.3) right after it: wing number (1-8) and card. */
   fills: { wing: number; card: number }[];
-  /** The last trunk card, when this move leaves it alone in the trunk and so face up (trunk-play last, last-any). */
+  /**
+   * The last trunk card, when this move leaves it alone in the trunk and so face up (trunk-play last,
+   * last-any). Under trunk-play top the top card counts as face up always (the drawing shows it), so
+   * nothing is announced.
+   */
   trunkFaceUp: number;
+  /** The cards a turn turns up, in turning order (the last on the waste's top); empty for other moves. */
+  turned: number[];
   /** A turn PySolFC makes by itself (its autodeal: a card is turned whenever the waste is empty). */
   automatic: boolean;
   /** The move left the waste empty, which it was not before: PySolFC turns a card right after it. */
@@ -47,9 +53,11 @@ export function narrate(deck: Deck, rules: RuleSet, moves: readonly Move[], pyso
     if (code === NO_MOVE) throw new Error(`the line is not legal at ${formatMove(move)}`);
     const wasteWasEmpty = game.wasteCount() === 0;
     const trunkBefore = game.trunkCount();
+    const pointerBefore = game.stockPointer();
     game.playOnly(code);
     watch?.(game);
-    const step: Step = { move, fills: [], trunkFaceUp: NO_CARD, automatic: autodeal && move.source === 'T' && wasteWasEmpty, emptiesWaste: !wasteWasEmpty && game.wasteCount() === 0 };
+    const turned = move.source === 'T' ? stockCardsFrom(game, pointerBefore) : [];
+    const step: Step = { move, fills: [], trunkFaceUp: NO_CARD, turned, automatic: autodeal && move.source === 'T' && wasteWasEmpty, emptiesWaste: !wasteWasEmpty && game.wasteCount() === 0 };
     for (let wing = game.fillNext(); wing >= 0; wing = game.fillNext()) {
       step.fills.push({ wing: wing + 1, card: game.wingTop(wing) });
       watch?.(game);
@@ -57,6 +65,22 @@ export function narrate(deck: Deck, rules: RuleSet, moves: readonly Move[], pyso
     if (game.compiled.trunkPlay !== TRUNK_PLAY_TOP && trunkBefore > 1 && game.trunkCount() === 1) step.trunkFaceUp = game.trunkCard();
     return step;
   });
+}
+
+/** The stock cards between stock place `from` and the stock pointer, in turning order: the cards a turn from `from` turned. */
+function stockCardsFrom(game: Game, from: number): number[] {
+  const cards: number[] = [];
+  for (let index = from; index < game.stockPointer(); index++) if (game.stockPlaceFilled(index)) cards.push(game.layout.stockCards[index]);
+  return cards;
+}
+
+/** The cards the turn `code` would turn up in the game's position, in turning order (the game is left as it was). */
+export function cardsTurnedBy(game: Game, code: EngineMove): number[] {
+  const from = game.stockPointer();
+  game.apply(code);
+  const cards = stockCardsFrom(game, from);
+  game.undo();
+  return cards;
 }
 
 /**
@@ -91,7 +115,7 @@ export function stepLines(steps: readonly Step[], firstNumber = 1): string {
   let number = firstNumber - 1;
   for (const step of steps) {
     if (step.automatic) lines.push(`${indent}(PySolFC turns up ${formatCard(step.move.card)} by itself)`);
-    else lines.push(`${String(++number).padStart(width)}. ${describeMove(step.move)}`);
+    else lines.push(`${String(++number).padStart(width)}. ${describeMove(step.move, step.turned)}`);
     for (const fill of step.fills) lines.push(`${indent}trunk → wing ${fill.wing}: ${formatCard(fill.card)}`);
     if (step.trunkFaceUp !== NO_CARD) lines.push(`${indent}the last trunk card, ${formatCard(step.trunkFaceUp)}, turns face up`);
   }

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { formatCard, NO_CARD, RANK_COUNT } from '../cards.js';
 import type { Deck } from '../deal.js';
 import { Game } from '../engine.js';
-import { WING_COUNT } from '../layout.js';
 import { describeMove, type Move } from '../notation.js';
 import type { RuleSet } from '../rules.js';
 import { narrate } from './narrate.js';
@@ -22,6 +21,8 @@ interface View {
   trunkLeft: number;
   /** The trunk card that is face up (RULES §3.4), if any. */
   trunkCard: string | null;
+  /** Every trunk card, bottom first, when the trunk is dealt face up (trunk-face up); absent otherwise. */
+  trunkCards?: string[];
   stock: number;
   waste: string | null;
   wasteCount: number;
@@ -46,7 +47,7 @@ export interface PageGame {
 function view(game: Game): View {
   const cards = (list: number[]) => list.map(formatCard);
   const wings: string[][] = [];
-  for (let wing = 0; wing < WING_COUNT; wing++) {
+  for (let wing = 0; wing < game.wings; wing++) {
     const pile: number[] = [];
     for (let depth = game.wingHeight(wing) - 1; depth >= 0; depth--) pile.push(game.wingCard(wing, depth));
     wings.push(cards(pile));
@@ -59,6 +60,8 @@ function view(game: Game): View {
   }
   const trunkCard = game.trunkCard();
   const waste = game.wasteTop();
+  const seen: number[] = [];
+  if (game.compiled.trunkFaceUp) for (let i = 0; i < game.trunkCount(); i++) seen.push(game.layout.deck[i]);
   return {
     wings,
     foundations,
@@ -68,6 +71,7 @@ function view(game: Game): View {
     waste: waste === NO_CARD ? null : formatCard(waste),
     wasteCount: game.wasteCount(),
     redeals: game.redealsUsed(),
+    ...(game.compiled.trunkFaceUp ? { trunkCards: cards(seen) } : {}),
   };
 }
 
@@ -81,7 +85,7 @@ function stepsOf(page: PageGame): { moves: { label: string; kind: string }[]; vi
   let start = 0;
   steps.forEach((step, index) => {
     const kind = (plain: string) => (index < played ? `${plain} played` : plain);
-    const label = step.automatic ? `PySolFC turns up ${formatCard(step.move.card)}` : `${++number}. ${describeMove(step.move)}`;
+    const label = step.automatic ? `PySolFC turns up ${formatCard(step.move.card)}` : `${++number}. ${describeMove(step.move, step.turned)}`;
     moves.push({ label, kind: kind(step.automatic ? 'auto' : 'move') });
     for (const fill of step.fills) moves.push({ label: `trunk → wing ${fill.wing}: ${formatCard(fill.card)}`, kind: kind('fill') });
     if (index < played) start = moves.length;
