@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
-# Reproduces results/family-*.csv: the Canfield family's win rates (issue 18 point 6), thoughtful (the solver,
-# each deal stopped at --max-nodes and then counted unknown, apart from won and lost) and greedy (no-peek).
-# Per-deal rows (with each solve's time) go to results/raw/ (not committed); `node results/family-times.mjs`
-# reads them for the mean/median/worst solve time.
-# Usage: bash results/family.sh [deals = 500] [max nodes = 200000] [presets = every dealt-base family preset]
+# Reproduces results/family-*.csv: the Canfield family's win rates (issue 18 point 6) on the engine's deals 1–N
+# and on PySolFC's games 1–N (the sv-* presets have no PySolFC numbering): thoughtful (the solver; a deal it
+# cannot finish within --max-nodes is unknown, counted apart from won and lost) and greedy (no-peek).
+# Per-deal rows, with each solve's time, go to results/raw/ (not committed); then
+# `node results/family-table.mjs` prints the table in results/README.md.
+# Usage: bash results/family.sh [deals = 500] [max nodes = 200000] [presets = all ten]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deals=${1:-500}
 max_nodes=${2:-200000}
-presets=${3:-canfield,superior-canfield,rainfall,canfield-rush,rainbow,chameleon,sv-canfield,sv-canfield-strict}
+presets=${3:-canfield,superior-canfield,rainfall,canfield-rush,rainbow,storehouse,chameleon,acme,sv-canfield,sv-canfield-strict}
 mkdir -p results/raw
+run() { # preset numbering suffix
+  node bin/eaglewing.js sim --preset "$1" --numbering "$2" --deals "$deals" --max-nodes "$max_nodes" --quiet \
+    --out "results/raw/family-thoughtful-$1$3.csv" --resume --summary "results/family-thoughtful-$1$3.csv"
+  node bin/eaglewing.js sim --preset "$1" --numbering "$2" --player greedy --deals "$deals" --quiet \
+    --out "results/raw/family-greedy-$1$3.csv" --resume --summary "results/family-greedy-$1$3.csv"
+}
 for preset in ${presets//,/ }; do
-  node bin/eaglewing.js sim --preset "$preset" --deals "$deals" --max-nodes "$max_nodes" --quiet \
-    --out "results/raw/family-thoughtful-$preset.csv" --resume --summary "results/family-thoughtful-$preset.csv"
-  node bin/eaglewing.js sim --preset "$preset" --player greedy --deals "$deals" --quiet \
-    --out "results/raw/family-greedy-$preset.csv" --resume --summary "results/family-greedy-$preset.csv"
+  run "$preset" eaglewing ''
+  case "$preset" in sv-*) ;; *) run "$preset" pysol -pysol ;; esac
 done
