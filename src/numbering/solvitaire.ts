@@ -125,3 +125,8 @@ export function canfieldDealFromSolvitaireSeed(seed: number): Deck {
   const dealt = TRUNK + WINGS + 1;
   return Uint8Array.from([...deck.slice(0, dealt).reverse(), ...deck.slice(dealt)]);
 }
+
+/** Bulk runs (--numbering solvitaire) count from --from (at least 1): exit 2 when the range passes Solvitaire's last seed. */
+export function checkSolvitaireRange(from: number, deals: number): void {
+  if (deals - 1 > SOLVITAIRE_MAX_SEED - from) throw new InputError(`--from ${from} plus --deals ${deals} goes past Solvitaire's last seed, ${SOLVITAIRE_MAX_SEED}`);
+}
