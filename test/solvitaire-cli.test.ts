@@ -97,6 +97,8 @@ describe('eaglewing --solvitaire', () => {
     expectBadInput(run('sweep', '--numbering', 'solvitaire', '--preset', 'coops', '--vary', 'redeals=0..1', '--deals', '2', '--out', out, '--chart', chart), /preset coops has no Solvitaire numbering/);
     expectBadInput(run('sweep', '--numbering', 'solvitaire', '--vary', 'trunk=12..13', '--deals', '2', '--out', out), /trunk=12/);
     for (const file of [out, summary, chart]) expect(existsSync(file), file).toBe(false);
+    expectBadInput(run('pick', '--numbering', 'solvitaire', '--preset', 'coops', '--count', '1'), /preset coops has no Solvitaire numbering/);
+    expectBadInput(run('pick', '--numbering', 'solvitaire', '--from', '2147483647', '--to', '2147483648', '--count', '1'), /Solvitaire's last seed/);
   });
 });
 
