@@ -304,8 +304,8 @@ describe('hints where users go wrong', () => {
   it('solve with no deal names every way to give one, --deals-file too', async () => {
     const { deckFrom } = await import('../src/commands/deals.js');
     const { resolveRules } = await import('../src/rules.js');
-    expect(() => deckFrom(undefined, {}, { preset: 'strict', rules: resolveRules('strict') }, { orDealsFile: true })).toThrow(/--pysol <number> or --deals-file <file>/);
-    expectBadInput(run('deal'), 'give a deal number, --deal "<52 cards>" or --pysol <number>');
+    expect(() => deckFrom(undefined, {}, { preset: 'strict', rules: resolveRules('strict') }, { orDealsFile: true })).toThrow(/--pysol <number>, --solvitaire <seed> or --deals-file <file>/);
+    expectBadInput(run('deal'), 'give a deal number, --deal "<52 cards>", --pysol <number> or --solvitaire <seed>');
   });
   it('sweep --vary trunk=… with --trunk is exit 2: the sweep sets that option itself', () => {
     expectBadInput(run('sweep', '--vary', 'trunk=0..3', '--trunk', '5'), '--trunk does nothing with --vary trunk');

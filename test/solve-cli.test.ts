@@ -34,7 +34,7 @@ describe('solve --html', () => {
   });
 
   it('without a deal, names every way to give one, --deals-file too', () => {
-    expectBadInput(runCli(['solve']), /--pysol <number> or --deals-file <file>/);
+    expectBadInput(runCli(['solve']), /--pysol <number>, --solvitaire <seed> or --deals-file <file>/);
   });
 
   it('refuses --force where there is no page to replace', () => {

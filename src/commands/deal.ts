@@ -4,9 +4,9 @@ import { formatCard } from '../cards.js';
 import { formatDeal } from '../deal.js';
 import { Game } from '../engine.js';
 import { UsageError } from '../errors.js';
-import { dealLayout, dealtWingCard, WING_COUNT } from '../layout.js';
+import { dealLayout, dealtWingCard } from '../layout.js';
 import { renderLayout } from '../render.js';
-import { canonicalRules, type RuleSet } from '../rules.js';
+import { canonicalRules, fixedBaseRank, type RuleSet } from '../rules.js';
 import { addPysolOption, type ChosenDeal, deckFrom } from './deals.js';
 import { addRuleOptions, type RuleFlags, rulesFrom } from './flags.js';
 import { dealHeading, print, useColor } from './output.js';
@@ -17,17 +17,19 @@ import { pysolPlays } from '../show/narrate.js';
 const PYSOLFC_PILES =
   "\nAs PySolFC shows it, after the card it turns up by itself. Its piles: W1-W4 are the four left of the trunk, from the far left in;\nW5-W8 the four right of it, from the trunk out (PySolFC deals them right to left, W8 first).";
 
-function describeDeal({ deck, number, pysol }: ChosenDeal, rules: RuleSet) {
-  const layout = dealLayout(deck, rules.trunk);
+function describeDeal({ deck, number, pysol, solvitaire }: ChosenDeal, rules: RuleSet) {
+  // the rules' own wing count and base: a Canfield deal has 4 wings, so its base and stock start earlier than Eagle Wing's
+  const layout = dealLayout(deck, rules.trunk, rules.wings, fixedBaseRank(rules));
   const trunk = layout.trunkSize;
   return {
     number: number ?? null,
     ...(pysol ? { pysol: pysol.text } : {}),
+    ...(solvitaire !== undefined ? { solvitaire } : {}),
     deal: formatDeal(deck),
     rules: canonicalRules(rules),
     trunk: Array.from(deck.subarray(0, trunk), formatCard),
     trunkTop: trunk > 0 ? formatCard(deck[trunk - 1]) : null,
-    wings: Array.from({ length: WING_COUNT }, (_, wing) => formatCard(dealtWingCard(layout, wing))),
+    wings: Array.from({ length: layout.wings }, (_, wing) => formatCard(dealtWingCard(layout, wing))),
     base: formatCard(layout.baseCard),
     stock: Array.from(layout.stockCards, formatCard),
   };
@@ -38,13 +40,13 @@ export function register(program: Command): void {
     program
       .command('deal')
       .description('show a numbered deal: the eagle-shaped layout, its deal string or JSON')
-      .argument('[n]', 'deal number, 1 to 2^53-1 (or give --pysol)')
+      .argument('[n]', 'deal number, 1 to 2^53-1 (or give --pysol or --solvitaire)')
       .option('--string', 'print only the deal string (52 cards, RULES §2)')
       .option('--json', 'print a JSON description')
       .option('--symbols', 'use suit symbols ♣♦♥♠ in the layout')
-      .addHelpText('after', '\nExamples:\n  eaglewing deal 7\n  eaglewing deal 7 --string\n  eaglewing deal 7 --trunk 8 --json\n  eaglewing deal --pysol 12345'),
+      .addHelpText('after', '\nExamples:\n  eaglewing deal 7\n  eaglewing deal 7 --string\n  eaglewing deal 7 --trunk 8 --json\n  eaglewing deal --pysol 12345\n  eaglewing deal --solvitaire 0'),
   );
-  addPysolOption(command).action((numberArgument: string | undefined, flags: RuleFlags & { string?: boolean; json?: boolean; symbols?: boolean; pysol?: string }) => {
+  addPysolOption(command).action((numberArgument: string | undefined, flags: RuleFlags & { string?: boolean; json?: boolean; symbols?: boolean; pysol?: string; solvitaire?: string }) => {
     if (flags.json && flags.string) throw new UsageError('give --json or --string, not both');
     if (flags.symbols && (flags.json || flags.string)) throw new UsageError('--symbols draws the layout: it does nothing with --json or --string');
     const { preset, rules } = rulesFrom(command, flags);

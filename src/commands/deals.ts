@@ -1,10 +1,11 @@
-// Which deal a one-deal command plays: a deal number, a --deal string or a --pysol number; and --deals-file.
+// Which deal a one-deal command plays: a deal number, a --deal string, a --pysol number or a --solvitaire seed; and --deals-file.
 import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { dealFromNumberFor, parseDealFor, parseDealNumber, validateDealShape, type Deck } from '../deal.js';
 import { InputError, UsageError } from '../errors.js';
 import { familyDealFromPysolNumber, parsePysolNumber, pysolGameFor, type PysolNumber } from '../numbering/pysol.js';
 import { dealShape, type RuleSet } from '../rules.js';
+import { canfieldDealFromSolvitaireSeed, parseSolvitaireSeed, solvitaireGameFor } from '../numbering/solvitaire.js';
 import type { ChosenRules } from './flags.js';
 import { quote, trimBlanks } from '../text.js';
 
@@ -15,13 +16,17 @@ export interface ChosenDeal {
   number?: number;
   /** PySolFC's game number, when given one (--pysol). */
   pysol?: PysolNumber;
-  /** "Deal 7", "PySolFC game 12345", or "Deal" for a deal string. */
+  /** Solvitaire's seed, when given one (--solvitaire). */
+  solvitaire?: number;
+  /** "Deal 7", "PySolFC game 12345", "Solvitaire seed 0", or "Deal" for a deal string. */
   label: string;
 }
 
-/** The --pysol option of deal, verify and solve. */
+/** The --pysol and --solvitaire options of deal, verify, solve and hint. */
 export function addPysolOption(command: Command): Command {
-  return command.option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123, #ms123; README "Stuck on PySolFC game 12345?"): the deal of the preset\'s PySolFC game; without --preset, means --preset pysol');
+  return command
+    .option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123, #ms123; README "Stuck on PySolFC game 12345?"): the deal of the preset\'s PySolFC game; without --preset, means --preset pysol')
+    .option('--solvitaire <seed>', "a Solvitaire seed, 0 to 2147483647: the deal Solvitaire plays for --random SEED (sv-* presets only); without --preset, means --preset sv-canfield");
 }
 
 /**
@@ -29,9 +34,9 @@ export function addPysolOption(command: Command): Command {
  * the rules (GAMES.md G2: a fixed base's cards in the foundation slots; --pysol: the preset's PySolFC
  * game). `orDealsFile`: the command also takes --deals-file (solve), so a missing deal names it too.
  */
-export function deckFrom(numberArgument: string | undefined, sources: { deal?: string; pysol?: string }, { preset, rules }: ChosenRules, { orDealsFile = false } = {}): ChosenDeal {
-  const count = [numberArgument, sources.deal, sources.pysol].filter((source) => source !== undefined).length;
-  if (count > 1) throw new UsageError('give one deal: a deal number, --deal or --pysol');
+export function deckFrom(numberArgument: string | undefined, sources: { deal?: string; pysol?: string; solvitaire?: string }, { preset, rules }: ChosenRules, { orDealsFile = false } = {}): ChosenDeal {
+  const count = [numberArgument, sources.deal, sources.pysol, sources.solvitaire].filter((source) => source !== undefined).length;
+  if (count > 1) throw new UsageError('give one deal: a deal number, --deal, --pysol or --solvitaire');
   const shape = dealShape(rules);
   if (sources.deal !== undefined) return { deck: parseDealFor(sources.deal, shape), label: 'Deal' };
   if (sources.pysol !== undefined) {
@@ -42,7 +47,12 @@ export function deckFrom(numberArgument: string | undefined, sources: { deal?: s
     if (!validation.ok) throw new InputError(validation.error);
     return { deck, pysol, label: `PySolFC game ${pysol.text}` };
   }
-  if (numberArgument === undefined) throw new UsageError(`give a deal number, --deal "<52 cards>"${orDealsFile ? ', --pysol <number> or --deals-file <file>' : ' or --pysol <number>'}`);
+  if (sources.solvitaire !== undefined) {
+    const seed = parseSolvitaireSeed(sources.solvitaire);
+    solvitaireGameFor(preset, rules);
+    return { deck: canfieldDealFromSolvitaireSeed(seed), solvitaire: seed, label: `Solvitaire seed ${seed}` };
+  }
+  if (numberArgument === undefined) throw new UsageError(`give a deal number, --deal "<52 cards>", --pysol <number>${orDealsFile ? ', --solvitaire <seed> or --deals-file <file>' : ' or --solvitaire <seed>'}`);
   const number = parseDealNumber(numberArgument);
   return { deck: dealFromNumberFor(number, shape), number, label: `Deal ${number}` };
 }

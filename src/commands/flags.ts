@@ -4,6 +4,7 @@ import { MAX_DEAL_NUMBER } from '../deal.js';
 import { WING_COUNT } from '../layout.js';
 import { InputError, UsageError } from '../errors.js';
 import { NUMBERINGS, type Numbering } from '../numbering/pysol.js';
+import { SOLVITAIRE_DEFAULT_PRESET } from '../numbering/solvitaire.js';
 import { SAMPLING_FLAG_OPTIONS, SOLVER_LIMIT_OPTIONS, type CommanderOption } from '../limits.js';
 import { parseRunOption, runOptionFlags, type RunOptionName } from '../options.js';
 import type { PlayerSpec } from '../players/index.js';
@@ -54,12 +55,12 @@ export interface ChosenRules {
 }
 
 /**
- * The rules of a one-preset command. Without --preset, PySolFC's game numbers (--pysol, or
- * `pysolNumbers`) mean PySolFC's rules, preset pysol; otherwise the default preset.
+ * The rules of a one-preset command. Without --preset, PySolFC's game numbers (--pysol, or `numbering`
+ * pysol) mean PySolFC's rules, preset pysol; Solvitaire's seeds (--solvitaire, or `numbering`
+ * solvitaire) its canfield, preset sv-canfield; otherwise the default preset.
  */
-export function rulesFrom(command: Command, flags: RuleFlags & { pysol?: string }, pysolNumbers = flags.pysol !== undefined): ChosenRules {
-  const asked = pysolNumbers && !given(command, 'preset') ? 'pysol' : flags.preset;
-  const preset = singlePreset(asked);
+export function rulesFrom(command: Command, flags: RuleFlags & { pysol?: string; solvitaire?: string }, numbering: Numbering = flags.pysol !== undefined ? 'pysol' : flags.solvitaire !== undefined ? 'solvitaire' : 'eaglewing'): ChosenRules {
+  const preset = singlePreset(presetFor(command, flags, numbering));
   return { preset, rules: playableRules(preset, flags) };
 }
 
@@ -122,9 +123,17 @@ export function given(command: Command, option: string): boolean {
   return source !== undefined && source !== 'default';
 }
 
-/** The presets of sim and sweep; without --preset, PySolFC's numbers mean PySolFC's rules (preset pysol), as --pysol does for one deal. */
+/** The presets of sim and sweep; without --preset, a numbering's numbers mean its program's rules, as --pysol and --solvitaire do for one deal. */
 export function presetsFrom(command: Command, flags: { preset?: string }, numbering: Numbering): string[] {
-  return presetList(numbering === 'pysol' && !given(command, 'preset') ? 'pysol' : flags.preset);
+  return presetList(presetFor(command, flags, numbering));
+}
+
+/** --preset as given, or without it the preset a numbering's numbers mean: pysol for PySolFC's, sv-canfield for Solvitaire's. */
+function presetFor(command: Command, flags: { preset?: string }, numbering: Numbering): string | undefined {
+  if (given(command, 'preset')) return flags.preset;
+  if (numbering === 'pysol') return 'pysol';
+  if (numbering === 'solvitaire') return SOLVITAIRE_DEFAULT_PRESET;
+  return flags.preset;
 }
 
 /** Refuses options that mean nothing in the mode given, rather than dropping them silently. */
@@ -138,7 +147,7 @@ export function refuseUnused(command: Command, options: readonly string[], why: 
 
 /** --numbering of sim and sweep. */
 export function addNumberingOption(command: Command): Command {
-  return command.option('--numbering <kind>', `whose deal numbers --from counts: eaglewing (its own, README "Deal numbers") or pysol (PySolFC's game numbers; without --preset, means --preset pysol)`, 'eaglewing');
+  return command.option('--numbering <kind>', `whose deal numbers --from counts: eaglewing (its own, README "Deal numbers"), pysol (PySolFC's game numbers; without --preset, means --preset pysol) or solvitaire (Solvitaire's --random seeds, sv-* presets only; without --preset, means --preset sv-canfield)`, 'eaglewing');
 }
 
 export function parseNumbering(text: string): Numbering {

@@ -16,7 +16,7 @@ import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
 import { addLimitOptions, addRuleOptions, type RuleFlags, rulesFrom } from './flags.js';
 import { dealHeading, print, useColor } from './output.js';
 
-type HintFlags = RuleFlags & LimitFlags & { deal?: string; pysol?: string; after?: string; json?: boolean };
+type HintFlags = RuleFlags & LimitFlags & { deal?: string; pysol?: string; solvitaire?: string; after?: string; json?: boolean };
 
 const VERDICT_WORDS: Record<MoveVerdict['verdict'], string> = { won: 'keeps the game winnable', lost: 'loses the game', unknown: 'unknown (a limit stopped the search)' };
 
@@ -72,7 +72,7 @@ export function register(program: Command): void {
   const command = program
     .command('hint')
     .description('for a position, every legal move and whether it keeps the game winnable, and one recommended move')
-    .argument('[n]', 'deal number (or give --deal or --pysol)')
+    .argument('[n]', 'deal number (or give --deal, --pysol or --solvitaire)')
     .option('--deal <string>', 'the deal as 52 cards (RULES §2)')
     .option('--after <moves>', 'the moves played so far (RULES §5 tokens, as verify takes them; with --pysol, PySolFC\'s own turns may be left out)')
     .option('--json', 'print the hint as one JSON object')

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { MAX_DEAL_NUMBER } from '../deal.js';
 import { pysolGameFor } from '../numbering/pysol.js';
+import { SOLVITAIRE_MAX_SEED, solvitaireGameFor } from '../numbering/solvitaire.js';
 import { InputError } from '../errors.js';
 import { parseRunOption } from '../options.js';
 import { pickDeals } from '../run/pick.js';
@@ -23,7 +24,7 @@ export function register(program: Command): void {
     .option('--lost', 'pick deals proved lost instead');
   addRunOption(command, 'count', 'how many deal numbers to print', '10');
   addRunOption(command, 'from', 'the first candidate number', '1');
-  addRunOption(command, 'to', 'the last candidate number (default: the last deal number; 31999 with --numbering pysol)');
+  addRunOption(command, 'to', 'the last candidate number (default: the last deal number; 31999 with --numbering pysol, 2147483647 with --numbering solvitaire)');
   addRunOption(command, 'seed', 'take candidates in a shuffled order of --from … --to that this seed fixes (default: upward from --from)');
   addNumberingOption(command);
   command.option('--json', 'print {numbers, scanned, unknown} as one JSON object');
@@ -41,11 +42,14 @@ Examples:
   );
   addLimitOptions(addRuleOptions(command)).action((flags: PickFlags) => {
     const numbering = parseNumbering(flags.numbering);
-    const { preset, rules } = rulesFrom(command, flags, numbering === 'pysol');
+    const { preset, rules } = rulesFrom(command, flags, numbering);
     const pysolGame = numbering === 'pysol' ? pysolGameFor(preset, rules).id : undefined;
+    if (numbering === 'solvitaire') solvitaireGameFor(preset, rules);
     const from = parseRunOption('from', flags.from);
-    const to = flags.to === undefined ? (numbering === 'pysol' ? PYSOL_CLASSIC_LAST : MAX_DEAL_NUMBER) : parseRunOption('to', flags.to);
+    const last = numbering === 'pysol' ? PYSOL_CLASSIC_LAST : numbering === 'solvitaire' ? SOLVITAIRE_MAX_SEED : MAX_DEAL_NUMBER;
+    const to = flags.to === undefined ? last : parseRunOption('to', flags.to);
     if (to < from) throw new InputError(`--to ${to} is below --from ${from}`);
+    if (numbering === 'solvitaire' && to > SOLVITAIRE_MAX_SEED) throw new InputError(`--to ${to} is past Solvitaire's last seed, ${SOLVITAIRE_MAX_SEED}`);
     const count = parseRunOption('count', flags.count);
     const seed = flags.seed === undefined ? undefined : parseRunOption('seed', flags.seed);
     const json = flags.json ?? false;

@@ -9,6 +9,7 @@ import { summaryCsv } from '../run/csv.js';
 import { carriesStandardOutput, checkOutput, outputName, readerGone, refuseSameFile, standardStream, writeWholeFile } from '../run/files.js';
 import { quote } from '../text.js';
 import { numberingSuffix, pysolGameFor } from '../numbering/pysol.js';
+import { checkSolvitaireRange, solvitaireGameFor } from '../numbering/solvitaire.js';
 import { DEFAULT_CHUNK, parseShard, type SimJob } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseSolverOptions, type LimitFlags } from '../limits.js';
@@ -71,9 +72,11 @@ Examples:
       const jobs: SimJob[] = presets.map((preset) => {
         const rules = playableRules(preset, flags);
         const pysolGame = numbering === 'pysol' ? pysolGameFor(preset, rules).id : undefined;
+        if (numbering === 'solvitaire') solvitaireGameFor(preset, rules);
         return { preset, rules, rulesText: canonicalRules(rules) + numberingSuffix(numbering), player, playerLabel: playerLabel(player, solver), pysolGame };
       });
       const { from, deals } = dealRange(flags.from, flags.deals);
+      if (numbering === 'solvitaire') checkSolvitaireRange(from, deals);
       const workers = workersFrom(flags.workers);
       const chunk = parseRunOption('chunk', flags.chunk);
       const shard = parseShard(flags.shard);

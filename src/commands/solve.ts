@@ -24,7 +24,7 @@ import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
 import { addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, type PlayerFlags, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, rulesFrom } from './flags.js';
 import { dealHeading, print, useColor } from './output.js';
 
-type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string; pysol?: string; html?: string; force?: boolean; after?: string; rate?: boolean; shortest?: boolean };
+type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string; pysol?: string; solvitaire?: string; html?: string; force?: boolean; after?: string; rate?: boolean; shortest?: boolean };
 
 /** How one deal is shown. */
 interface Presentation {
@@ -151,7 +151,7 @@ export function register(program: Command): void {
   const command = program
     .command('solve')
     .description('solve deals with perfect information: won (with a solution that replays), lost (proved) or unknown (a limit hit)')
-    .argument('[n]', 'deal number (or give --deal, --pysol or --deals-file)')
+    .argument('[n]', 'deal number (or give --deal, --pysol, --solvitaire or --deals-file)')
     .option('--deal <string>', 'the deal as 52 cards (RULES §2)')
     .option('--deals-file <file>', 'one deal string per line, or "<deal> | <moves>" to solve from the middle of a game; - reads standard input')
     .option('--json', 'print {deal, rules, result, nodes, ms, moves}, one object per line')
@@ -183,7 +183,7 @@ Examples:
       const player = parsePlayerSpec(flags.player, flags);
       checkMode(command, flags, player);
       if (flags.dealsFile !== undefined) {
-        if (numberArgument !== undefined || flags.deal !== undefined || flags.pysol !== undefined) throw new UsageError('give a deal number, --deal, --pysol or --deals-file, not several');
+        if (numberArgument !== undefined || flags.deal !== undefined || flags.pysol !== undefined || flags.solvitaire !== undefined) throw new UsageError('give a deal number, --deal, --pysol, --solvitaire or --deals-file, not several');
         return solveDealsFile(flags.dealsFile, rules, options, flags);
       }
       const chosen = deckFrom(numberArgument, flags, { preset, rules }, { orDealsFile: player.name === 'thoughtful' });

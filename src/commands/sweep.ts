@@ -9,6 +9,7 @@ import { DEFAULT_CHUNK } from '../run/pool.js';
 import { runSim } from '../run/sim.js';
 import { parseVary, SWEEPABLE, sweepChart, sweepCsv, sweepJobs } from '../run/sweep.js';
 import { parseSolverOptions, type LimitFlags } from '../limits.js';
+import { checkSolvitaireRange } from '../numbering/solvitaire.js';
 import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, playableRules, presetsFrom, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, workersFrom } from './flags.js';
 import { printSummary } from './output.js';
 
@@ -42,6 +43,7 @@ export function register(program: Command): void {
     const numbering = parseNumbering(flags.numbering);
     const jobs = sweepJobs(presets, flags, spec, player, solver, numbering);
     const { from, deals } = dealRange(flags.from, flags.deals);
+    if (numbering === 'solvitaire') checkSolvitaireRange(from, deals);
     const workers = workersFrom(flags.workers);
     if (flags.force && flags.out === undefined && flags.chart === undefined) throw new UsageError('--force needs --out or --chart (it replaces those files)');
     const replace = { replace: Boolean(flags.force) };

@@ -14,7 +14,7 @@ export function register(program: Command): void {
     program
       .command('verify')
       .description('replay a move list (RULES §5) and say whether it wins')
-      .argument('[n]', 'deal number (or give --deal or --pysol)')
+      .argument('[n]', 'deal number (or give --deal, --pysol or --solvitaire)')
       .option('--deal <string>', 'the deal as 52 cards (RULES §2)')
       .requiredOption('--moves <tokens>', 'the moves, e.g. "T XF W3F(6D) 2W1W4"')
       .option('--json', 'print {"status": "ok"|"incomplete"|"illegal", "moveIndex", "reason"}')
@@ -23,7 +23,7 @@ export function register(program: Command): void {
         '\nExit code 0 when the moves win, 1 when they are illegal or do not finish, 2 for bad input.\n\nExamples:\n  eaglewing verify 12 --moves "T T XF W2F"\n  eaglewing verify --deal "KS QS …" --preset coops --moves "…" --json',
       ),
   );
-  addPysolOption(command).action((numberArgument: string | undefined, flags: RuleFlags & { deal?: string; moves: string; json?: boolean; pysol?: string }) => {
+  addPysolOption(command).action((numberArgument: string | undefined, flags: RuleFlags & { deal?: string; moves: string; json?: boolean; pysol?: string; solvitaire?: string }) => {
     const chosenRules = rulesFrom(command, flags);
     const { rules } = chosenRules;
     const { deck } = deckFrom(numberArgument, flags, chosenRules);

@@ -53,9 +53,9 @@ export function parsePysolNumber(input: string): PysolNumber {
   return { generator: seed < MS_PLAIN_LIMIT ? 'ms' : 'mt', seed, text: String(seed) };
 }
 
-/** Which numbers a bulk run's deal numbers are: eaglewing's own (README, "Deal numbers") or PySolFC's plain game numbers. */
-export type Numbering = 'eaglewing' | 'pysol';
-export const NUMBERINGS: readonly Numbering[] = ['eaglewing', 'pysol'];
+/** Which numbers a bulk run's deal numbers are: eaglewing's own (README, "Deal numbers"), PySolFC's plain game numbers, or Solvitaire's seeds. */
+export type Numbering = 'eaglewing' | 'pysol' | 'solvitaire';
+export const NUMBERINGS: readonly Numbering[] = ['eaglewing', 'pysol', 'solvitaire'];
 
 /** A plain PySolFC game number (1 up to 2^53-1 here: bulk runs count in doubles). */
 export function plainPysolNumber(number: number): PysolNumber {

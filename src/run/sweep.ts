@@ -10,6 +10,7 @@ import type { PlayerSpec } from '../players/index.js';
 import { playerLabel } from '../players/index.js';
 import type { SolverOptions } from '../solver/search.js';
 import { numberingSuffix, pysolGameFor, type Numbering } from '../numbering/pysol.js';
+import { solvitaireGameFor } from '../numbering/solvitaire.js';
 import { renderChart, type ChartSeries } from './chart.js';
 
 export const SWEEPABLE = { trunk: 'trunk', redeals: 'redeals', 'max-wing': 'maxWing' } as const;
@@ -42,6 +43,7 @@ export function sweepJobs(presets: string[], overrides: RuleOverrides, spec: Swe
     for (const value of spec.values) {
       const rules = resolveRules(preset, { ...overrides, [SWEEPABLE[spec.option]]: value });
       const pysolGame = numbering === 'pysol' ? pysolGameFor(preset, rules).id : undefined;
+      if (numbering === 'solvitaire') solvitaireGameFor(preset, rules);
       jobs.push({ preset, rules, rulesText: canonicalRules(rules) + numberingSuffix(numbering), player, playerLabel: playerLabel(player, solver), pysolGame });
     }
   }

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+# Makes test/fixtures/solvitaire-canfield-deals.json: the deals Solvitaire itself prints for chosen seeds of its canfield and canfield-strict.
+"""
+Run by hand (not by npm test), from the repository root, with a Solvitaire binary built outside the repository:
+
+    # Debian: apt-get install g++ libboost-program-options-dev
+    git clone https://github.com/thecharlieblake/Solvitaire /tmp/Solvitaire-git
+    mkdir -p /work/solvitaire-build && cd /work/solvitaire-build
+    git -C /tmp/Solvitaire-git archive 2398305 src/main lib | tar -x
+    g++ -std=c++14 -O2 -DNDEBUG -pthread -Ilib -Ilib/rapidjson $(find src/main -name '*.cpp' | sort) \
+        -lboost_program_options -o solvitaire
+    cd -
+    python3 scripts/solvitaire/canfield_deals.py --solvitaire /work/solvitaire-build/solvitaire
+
+(Its CMakeLists.txt fetches googletest from the internet; plain g++ on src/main needs nothing but Boost's
+program_options. Made with Solvitaire 2398305a, g++ 12.2 and Boost 1.74 on Debian 12.)
+
+For each game type and seed it runs `solvitaire --type TYPE --random SEED --deal-only` and keeps the
+piles exactly as printed: each pile bottom card first, 10 written `10`, the tableau piles in the order
+Solvitaire keeps them (it sorts them for symmetry as it places cards, so that order is not the deal's),
+the foundations in its suit order C, H, S, D. The test (test/solvitaire-deals.test.ts) reads them into
+eaglewing's deal string itself. Output is deterministic: run it twice and the file is byte for byte the same.
+"""
+import argparse
+import json
+import re
+import subprocess
+import sys
+
+TYPES = ["canfield", "canfield-strict"]
+# 0-49 as --solvability 50 would take them, the peers file's slow seed 112, and large ones up to
+# Solvitaire's last seed (it reads --random as a C++ int; -1 means "none").
+SEEDS = list(range(50)) + [112, 199, 1000, 12345, 65535, 65536, 1000000, 123456789, 2147483646, 2147483647]
+OUT = "test/fixtures/solvitaire-canfield-deals.json"
+
+
+def deal(binary, game_type, seed):
+    text = subprocess.run([binary, "--type", game_type, "--random", str(seed), "--deal-only"],
+                          check=True, capture_output=True, text=True).stdout
+    printed = json.loads(text)
+    piles = {key: printed[key] for key in ["tableau piles", "reserve", "foundations", "stock", "waste"]}
+    return {"type": game_type, "seed": seed, **piles}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--solvitaire", required=True, help="the Solvitaire binary")
+    parser.add_argument("--out", default=OUT)
+    args = parser.parse_args()
+    # it says its version on stderr: "[info] (Solvitaire version: 0.10.1)"
+    shown = subprocess.run([args.solvitaire, "--version"], check=True, capture_output=True, text=True)
+    version = re.search(r"version: ([^)\s]+)", shown.stdout + shown.stderr).group(1)
+    deals = [deal(args.solvitaire, game_type, seed) for game_type in TYPES for seed in SEEDS]
+    document = {
+        "about": "solvitaire --type TYPE --random SEED --deal-only, piles as printed (bottom card first); made by scripts/solvitaire/canfield_deals.py",
+        "solvitaire": "github.com/thecharlieblake/Solvitaire 2398305a (version " + version + ")",
+        "deals": deals,
+    }
+    with open(args.out, "w", encoding="utf-8") as out:
+        out.write("{\n")
+        out.write(f'  "about": {json.dumps(document["about"])},\n')
+        out.write(f'  "solvitaire": {json.dumps(document["solvitaire"])},\n')
+        out.write('  "deals": [\n')
+        out.write(",\n".join("    " + json.dumps(entry) for entry in deals))
+        out.write("\n  ]\n}\n")
+    print(f"{len(deals)} deals written to {args.out}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
