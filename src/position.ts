@@ -90,11 +90,6 @@ export function linkedWingCard(position: Position, wing: number, depth: number):
   for (let i = 0; i < depth; i++) card = cardUnder(position, card);
   return card;
 }
-/** Linked wings' links as whole words, 0 … LINK_WORDS-1 (for keys: equal words, equal links). */
-export const LINK_WORDS = CARD_COUNT / 4;
-export function linkWord(position: Position, index: number): number {
-  return position[LINK_WORD + index];
-}
 export function foundationHeight(position: Position, suit: number): number {
   return (position[FOUNDATION_WORD] >> (suit * FOUNDATION_BITS)) & FOUNDATION_MASK;
 }

@@ -6,7 +6,7 @@ import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/py
 import { CARD_COUNT, cardOf, rankOf } from '../src/cards.js';
 import type { Deck } from '../src/deal.js';
 import { fixedBaseRank, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
-import { familyKeyWords, packFamilyKey } from '../src/solver/key.js';
+import { familyKeyWords, familyLinkBits, packFamilyKey } from '../src/solver/key.js';
 import { Solver } from '../src/solver/search.js';
 import { verify } from '../src/verify.js';
 import { naiveSolveFrom } from './naive.js';
@@ -120,9 +120,9 @@ describe('the family key', () => {
       const { game } = playedPosition(preset, 1 + random(3), 0, random);
       const moves = newEngineMoveList();
       for (let step = 0; step < 150; step++) {
-        const words = game.positionWords().length;
-        const key = new Int32Array(familyKeyWords(game.wings, words > 12));
-        packFamilyKey(game.positionWords(), game.wings, words > 12, key);
+        const linkBits = familyLinkBits(game.compiled.build);
+        const key = new Int32Array(familyKeyWords(game.wings, linkBits));
+        packFamilyKey(game.positionWords(), game.wings, linkBits, key);
         const keyText = key.join(',');
         const position = describePosition(game);
         expect(byKey.get(keyText) ?? position, `${preset}: one key, two positions`).toBe(position);

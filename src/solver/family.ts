@@ -2,7 +2,7 @@
 import { type EngineMove, Game, moveSource, moveTarget, newEngineMoveList, NO_MOVE, SOURCE_TRUNK, TARGET_FOUNDATION, toNotation } from '../engine.js';
 import { WING_COUNT } from '../layout.js';
 import type { Move } from '../notation.js';
-import { FAMILY_WASTE_MASK, familyKeyWords, familyWasteWord, packFamilyKey } from './key.js';
+import { FAMILY_WASTE_MASK, familyKeyWords, familyLinkBits, familyWasteWord, packFamilyKey } from './key.js';
 import { FAMILY_FULL, FAMILY_PRESENT, FamilyTable } from './family-table.js';
 import type { SolverOptions, UnknownReason, Verdict } from './search.js';
 
@@ -70,15 +70,15 @@ export class FamilySearch {
     const { maxNodes, timeLimitMs } = this.limits;
     const words = game.positionWords().length;
     const wings = game.wings;
-    const linked = words > 12;
-    const keyWords = familyKeyWords(wings, linked);
+    const linkBits = familyLinkBits(game.compiled.build);
+    const keyWords = familyKeyWords(wings, linkBits);
     if (this.key.length < keyWords) this.key = new Int32Array(keyWords);
     if (this.walk.length < words) this.walk = new Int32Array(words);
     if (this.history.length < this.moveNext.length * words) this.history = new Int32Array(this.moveNext.length * words);
     const table = this.table;
     // the stock as a resource (below): only under one-card turns, where every later waste top can be turned to
     const rules = game.compiled;
-    if (this.limits.prune && rules.turn === 1 && !rules.turnShrinks) table.clear(keyWords, familyWasteWord(wings), FAMILY_WASTE_MASK);
+    if (this.limits.prune && rules.turn === 1 && !rules.turnShrinks) table.clear(keyWords, familyWasteWord(), FAMILY_WASTE_MASK);
     else table.clear(keyWords);
     const key = this.key;
     const start = new Int32Array(words);
@@ -90,7 +90,7 @@ export class FamilySearch {
     let winDepth = -1;
     if (game.isWon()) result = 'won';
     else {
-      packFamilyKey(game.positionWords(), wings, linked, key);
+      packFamilyKey(game.positionWords(), wings, linkBits, key);
       table.insert(key);
       game.storeWords(this.history, 0);
       this.moveNext[0] = 0;
@@ -113,7 +113,7 @@ export class FamilySearch {
         winDepth = depth;
         break;
       }
-      packFamilyKey(game.positionWords(), wings, linked, key);
+      packFamilyKey(game.positionWords(), wings, linkBits, key);
       const stored = table.insert(key);
       if (stored === FAMILY_PRESENT) continue;
       if (stored === FAMILY_FULL) {

@@ -1,5 +1,7 @@
 // The canonical packed key of a position: four 32-bit words, wings sorted so that their order does not matter.
+import { CARD_COUNT, suitOf } from '../cards.js';
 import * as P from '../position.js';
+import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN } from '../rules.js';
 
 /*
  * A key is KEY_WORDS 32-bit words (a Uint32Array). What is left out is implied: a stock card is
@@ -103,48 +105,91 @@ export function packKey(position: P.Position, key: Uint32Array): void {
 
 /*
  * The Canfield family's key (solver/family.ts): every position the family search meets is kept whole,
- * so a key names one position exactly, in familyKeyWords(wings, linked) 32-bit words:
+ * so a key names one position exactly, in familyKeyWords(wings, linkBits) 32-bit words:
  *
- * | word        | field                                                                   |
- * |-------------|-------------------------------------------------------------------------|
- * | 0 … n-1     | the n wings' codes (position.ts wingCode), sorted ascending              |
- * | n           | foundation heights (16 bits)                                            |
- * | n+1         | cards left in the trunk (bits 0-4), waste top's stock index + 1 (5-10), |
- * |             | redeals used (11-14)                                                    |
- * | n+2 … n+14  | linked wings only: the links (position.ts linkWord)                     |
+ * | word        | bits  | field                                                            |
+ * |-------------|-------|------------------------------------------------------------------|
+ * | 0           | 0-15  | foundation heights                                               |
+ * | 0           | 16-20 | cards left in the trunk                                          |
+ * | 0           | 21-26 | waste top's stock index + 1 (0 = empty waste)                    |
+ * | 0           | 27-30 | redeals used                                                     |
+ * | 1 … ⌈n/2⌉   | 12+12 | the n wings' codes (position.ts wingCode: top card and height),  |
+ * |             |       | sorted ascending, two a word                                     |
+ * | then        | a bit | linked wings only: for each wing in that order, from the card    |
+ * |             | stream| under its top down, which card lies there: `linkBits` bits each  |
+ *
+ * A linked wing (alt-colour-down, any-suit-down) is one run (GAMES.md G1.2): the card under c has
+ * c's rank + 1 (round the corner), so only its suit is open: under alt-colour-down one bit (which
+ * suit of the other colour), under any-suit-down two (the suit). Cards under tops number at most 52,
+ * so the stream fits in ⌈52·linkBits/32⌉ words.
  *
  * Sorting the wings is exact, not a pruning: the rules never tell wings apart (a trunk fill goes to the
- * first empty wing, and the piles that result are the same whichever it is), and links belong to cards,
- * not to wings. The stock places still filled are implied, as in the Eagle Wing key; so is the stock
- * pointer beyond the waste's top, since the places between are empty.
+ * first empty wing, and the piles that result are the same whichever it is); two wings share a code
+ * only when both are empty. The stock places still filled are implied, as in the Eagle Wing key (a
+ * stock card has left exactly when it is on a foundation or a wing); so is the stock pointer beyond
+ * the waste's top, since the places between are empty.
  */
-const FAMILY_TRUNK_BITS = 5;
-const FAMILY_WASTE_BITS = 6;
+const FAMILY_TRUNK_SHIFT = 16;
+const FAMILY_WASTE_SHIFT = 21;
+const FAMILY_REDEALS_SHIFT = 27;
+const WING_CODE_SHIFT = 12;
 /** The family key's word (familyWasteWord) and bits holding the waste top: as a number in place, lower is an earlier waste top. */
-export const FAMILY_WASTE_MASK = ((1 << FAMILY_WASTE_BITS) - 1) << FAMILY_TRUNK_BITS;
-export function familyWasteWord(wings: number): number {
-  return wings + 1;
+export const FAMILY_WASTE_MASK = 0x3f << FAMILY_WASTE_SHIFT;
+export function familyWasteWord(): number {
+  return 0;
+}
+/** The waste-top field of a family key for stock place `wasteTopIndex` (-1: empty waste), in place. */
+export function familyWasteField(wasteTopIndex: number): number {
+  return (wasteTopIndex + 1) << FAMILY_WASTE_SHIFT;
 }
 
-export function familyKeyWords(wings: number, linked: boolean): number {
-  return wings + 2 + (linked ? P.LINK_WORDS : 0);
+/** Bits per card under a wing's top in the key: 0 where a wing's top and height say every card on it. */
+export function familyLinkBits(build: number): number {
+  return build === BUILD_ALT_COLOUR_DOWN ? 1 : build === BUILD_ANY_SUIT_DOWN ? 2 : 0;
 }
+
+export function familyKeyWords(wings: number, linkBits: number): number {
+  return 1 + ((wings + 1) >> 1) + Math.ceil((CARD_COUNT * linkBits) / 32);
+}
+
+/** Scratch: each wing's code, shifted, with its index in the low bits (sorted by code). */
+const sortedWings = new Int32Array(16);
 
 /** Writes the family key of `position` (with `wings` wings in play) into key[0 … familyKeyWords-1]. */
-export function packFamilyKey(position: P.Position, wings: number, linked: boolean, key: Int32Array): void {
+export function packFamilyKey(position: P.Position, wings: number, linkBits: number, key: Int32Array): void {
   for (let wing = 0; wing < wings; wing++) {
-    const code = P.wingCode(position, wing);
+    const entry = (P.wingCode(position, wing) << 4) | wing;
     let at = wing;
-    while (at > 0 && key[at - 1] > code) {
-      key[at] = key[at - 1];
+    while (at > 0 && sortedWings[at - 1] > entry) {
+      sortedWings[at] = sortedWings[at - 1];
       at--;
     }
-    key[at] = code;
+    sortedWings[at] = entry;
   }
-  key[wings] = P.foundationHeights(position);
-  key[wings + 1] =
-    P.trunkCount(position) |
-    ((P.wasteTopIndex(position) + 1) << FAMILY_TRUNK_BITS) |
-    (P.redealsUsed(position) << (FAMILY_TRUNK_BITS + FAMILY_WASTE_BITS));
-  if (linked) for (let i = 0; i < P.LINK_WORDS; i++) key[wings + 2 + i] = P.linkWord(position, i);
+  key[0] =
+    P.foundationHeights(position) |
+    (P.trunkCount(position) << FAMILY_TRUNK_SHIFT) |
+    familyWasteField(P.wasteTopIndex(position)) |
+    (P.redealsUsed(position) << FAMILY_REDEALS_SHIFT);
+  const codeWords = (wings + 1) >> 1;
+  for (let i = 0; i < codeWords; i++) key[1 + i] = 0;
+  for (let i = 0; i < wings; i++) key[1 + (i >> 1)] |= (sortedWings[i] >> 4) << ((i & 1) * WING_CODE_SHIFT);
+  if (linkBits === 0) return;
+  const streamStart = 1 + codeWords;
+  const streamWords = Math.ceil((CARD_COUNT * linkBits) / 32);
+  for (let i = 0; i < streamWords; i++) key[streamStart + i] = 0;
+  let bit = 0;
+  for (let i = 0; i < wings; i++) {
+    const wing = sortedWings[i] & 0xf;
+    const height = P.wingHeight(position, wing);
+    let card = P.wingTop(position, wing);
+    for (let depth = 1; depth < height; depth++) {
+      card = P.cardUnder(position, card);
+      const suit = suitOf(card);
+      // alt-colour: the other colour's two suits are C/S or D/H; one bit says which (S and H are 1)
+      const value = linkBits === 1 ? (suit === 2 || suit === 3 ? 1 : 0) : suit;
+      key[streamStart + (bit >> 5)] |= value << (bit & 31);
+      bit += linkBits;
+    }
+  }
 }
