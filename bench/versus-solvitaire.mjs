@@ -14,7 +14,8 @@ Usage (from the repository root, after `npm run build`; this script builds nothi
 
 For each seed it runs Solvitaire (`--type GAME --random SEED --classify --timeout MS`, its other options left at
 their defaults: no streamliners, a cache of 10^8 states), then eaglewing on the same deal, and prints a line:
-the seed, each program's verdict (won / lost / unknown) and time in ms. Then the per-deal time sums, the ratio
+the seed, Solvitaire's verdict (won / lost / unknown), its wall time and its own search time in ms, then
+eaglewing's verdict and time in ms. Then the per-deal time sums, the ratio
 eaglewing / Solvitaire, the verdict tallies, and every disagreement (both decided, differently).
 
 What is timed (nothing is subtracted):
@@ -134,7 +135,7 @@ async function main() {
   startups.sort((a, b) => a - b);
   console.log(`Solvitaire ${shown ? shown[1] : '(version not shown)'} --type ${game} vs eaglewing --preset ${PRESETS[game]}; seeds ${seeds[0]}-${seeds[1]}; time limit ${seconds} s a deal`);
   console.log(`start-up: solvitaire --version takes ${startups[2].toFixed(1)} ms wall (median of 5), inside each Solvitaire time below`);
-  console.log('seed\tsolvitaire\tms\teaglewing\tms');
+  console.log('seed\tsolvitaire\twall ms\tits ms\teaglewing\tms');
 
   const sums = { solvitaireWall: 0, solvitaireOwn: 0, eaglewing: 0 };
   const tally = {};
@@ -155,7 +156,7 @@ async function main() {
     tally[key] = (tally[key] ?? 0) + 1;
     const decided = (verdict) => verdict === 'won' || verdict === 'lost';
     if (decided(theirs.verdict) && decided(ours.result) && theirs.verdict !== ours.result) disagreements.push(`seed ${seed}: Solvitaire ${theirs.verdict}, eaglewing ${ours.result}`);
-    console.log(`${seed}\t${theirs.verdict.padEnd(10)}\t${theirs.wallMs.toFixed(1)}\t${ours.result.padEnd(9)}\t${ourMs.toFixed(1)}`);
+    console.log(`${seed}\t${theirs.verdict.padEnd(10)}\t${theirs.wallMs.toFixed(1)}\t${theirs.ms}\t${ours.result.padEnd(9)}\t${ourMs.toFixed(1)}`);
   }
 
   const deals = seeds[1] - seeds[0] + 1;

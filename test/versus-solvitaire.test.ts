@@ -73,7 +73,7 @@ describe('bench/versus-solvitaire.mjs against a stand-in for Solvitaire (needs t
   it('exits 0 when the verdicts agree (Solvitaire wins seed 0, as the peers file says)', () => {
     const result = run(standIn('solved'));
     expect(result.status, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^0\twon\s+\t[\d.]+\twon\s+\t[\d.]+$/m);
+    expect(result.stdout).toMatch(/^0\twon\s+\t[\d.]+\t3\twon\s+\t[\d.]+$/m);
     expect(result.stdout).toContain('Solvitaire won, eaglewing won: 1');
     expect(result.stdout).toMatch(/^ratio eaglewing \/ Solvitaire: [\d.]+/m);
   });
