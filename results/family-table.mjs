@@ -31,7 +31,7 @@ function times(raw) {
   return [mean.toFixed(0), String(ms[ms.length >> 1]), String(ms[ms.length - 1])];
 }
 
-console.log('| preset | deals | thoughtful won / lost / unknown | win rate, unknowns apart (95% CI) | if every unknown were won | greedy | mean / median / worst ms |');
+console.log('| preset | deals | thoughtful won / lost / unknown | win rate among decided deals (95% CI) | range, unknowns lost … won | greedy (95% CI) | mean / median / worst ms |');
 console.log('|---|---|---|---|---|---|---|');
 for (const preset of presets) {
   for (const [suffix, label] of numberings) {
@@ -41,7 +41,8 @@ for (const preset of presets) {
     const [mean, median, worst] = times(join(here, 'raw', `family-thoughtful-${preset}${suffix}.csv`));
     console.log(
       `| ${preset} | ${label} 1–${thoughtful.deals} | ${thoughtful.won} / ${thoughtful.lost} / ${thoughtful.unknown} | ` +
-        `${percent(thoughtful.win_rate)} (${percent(thoughtful.ci95_low)}–${percent(thoughtful.ci95_high)}) | ${percent(thoughtful.win_rate_unknown_as_won)} | ` +
+        `${percent(thoughtful.win_rate)} (${percent(thoughtful.ci95_low)}–${percent(thoughtful.ci95_high)}) | ` +
+        `${percent(thoughtful.win_rate_unknown_as_lost)} … ${percent(thoughtful.win_rate_unknown_as_won)} | ` +
         `${greedy ? `${percent(greedy.win_rate)} (${percent(greedy.ci95_low)}–${percent(greedy.ci95_high)})` : ''} | ${mean} / ${median} / ${worst} |`,
     );
   }
