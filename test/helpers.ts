@@ -125,3 +125,19 @@ export interface FamilyPlayout {
 export function familyPlayouts(): FamilyPlayout[] {
   return (JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-family-moves.json'), 'utf8')) as { playouts: FamilyPlayout[] }).playouts;
 }
+
+/** A deal as Solvitaire printed it (`--deal-only`): each pile bottom card first, ten written `10`. */
+export interface SolvitairePrintedDeal {
+  type: string;
+  seed: number;
+  'tableau piles': string[][];
+  reserve: string[][];
+  foundations: (string | string[])[];
+  stock: string[];
+  waste: string | string[];
+}
+
+/** The deals of test/fixtures/solvitaire-canfield-deals.json (scripts/solvitaire/canfield_deals.py made them with Solvitaire). */
+export function solvitairePrintedDeals(): SolvitairePrintedDeal[] {
+  return (JSON.parse(readFileSync(join(FIXTURES, 'solvitaire-canfield-deals.json'), 'utf8')) as { deals: SolvitairePrintedDeal[] }).deals;
+}

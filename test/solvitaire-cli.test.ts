@@ -3,20 +3,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIXTURES } from './helpers.js';
+import { solvitairePrintedDeals, type SolvitairePrintedDeal } from './helpers.js';
 import { expectBadInput, runCli } from './cli-runner.js';
 
 const run = (...args: string[]) => runCli(args);
 
-interface PrintedDeal {
-  type: string;
-  seed: number;
-  'tableau piles': string[][];
-  reserve: string[][];
-  foundations: (string | string[])[];
-  stock: string[];
-}
-const FIXTURE = (JSON.parse(readFileSync(join(FIXTURES, 'solvitaire-canfield-deals.json'), 'utf8')) as { deals: PrintedDeal[] }).deals;
+const FIXTURE = solvitairePrintedDeals();
 const printed = (type: string, seed: number) => FIXTURE.find((entry) => entry.type === type && entry.seed === seed)!;
 const card = (name: string) => name.replace(/^10/, 'T');
 
@@ -27,7 +19,7 @@ function cut(deal: string) {
 }
 
 /** The same from what Solvitaire printed: reserve bottom first is the trunk; its stock bottom first, reversed. */
-function fromFixture(entry: PrintedDeal) {
+function fromFixture(entry: SolvitairePrintedDeal) {
   return {
     trunk: entry.reserve[0].map(card),
     wings: entry['tableau piles'].map((pile) => card(pile[0])).sort(),

@@ -1,22 +1,10 @@
 // Solvitaire's seeds: the deals solvitaire.ts makes against the deals Solvitaire itself printed (test/fixtures/solvitaire-canfield-deals.json).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatCard } from '../src/cards.js';
 import { canfieldDealFromSolvitaireSeed, mt19937 } from '../src/numbering/solvitaire.js';
-import { FIXTURES } from './helpers.js';
+import { solvitairePrintedDeals, type SolvitairePrintedDeal } from './helpers.js';
 
-interface PrintedDeal {
-  type: string;
-  seed: number;
-  'tableau piles': string[][];
-  reserve: string[][];
-  foundations: (string | string[])[];
-  stock: string[];
-  waste: string | string[];
-}
-
-const FIXTURE = JSON.parse(readFileSync(join(FIXTURES, 'solvitaire-canfield-deals.json'), 'utf8')) as { deals: PrintedDeal[] };
+const FIXTURE = { deals: solvitairePrintedDeals() };
 
 /** Solvitaire writes ten as `10`; eaglewing as `T`. */
 const card = (name: string) => name.replace(/^10/, 'T');
@@ -27,7 +15,7 @@ const card = (name: string) => name.replace(/^10/, 'T');
  * The tableau piles come sorted (Solvitaire orders them for symmetry as it places cards), so the wings
  * are compared as a set.
  */
-function parts(printed: PrintedDeal) {
+function parts(printed: SolvitairePrintedDeal) {
   const foundationCards = printed.foundations.flatMap((pile) => (Array.isArray(pile) ? pile : []));
   return {
     trunk: printed.reserve[0].map(card),
