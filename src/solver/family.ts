@@ -4,7 +4,7 @@ import { WING_COUNT } from '../layout.js';
 import type { Move } from '../notation.js';
 import { FAMILY_WASTE_MASK, familyKeyWords, familyLinkBits, familyWasteWord, packFamilyKey } from './key.js';
 import { FAMILY_FULL, FAMILY_PRESENT, FamilyTable } from './family-table.js';
-import type { SolverOptions, UnknownReason, Verdict } from './search.js';
+import type { SolveResult, SolverOptions, UnknownReason, Verdict } from './search.js';
 
 /*
  * A family move is one integer: an engine move (engine.ts, bits 0-20) and the turns of the stock made
@@ -17,25 +17,13 @@ const ENGINE_MOVE_MASK = (1 << TURNS_SHIFT) - 1;
 const MAX_DEPTH = 1 << 16;
 const TIME_CHECK_INTERVAL = 1024;
 
-export interface FamilyResult {
-  result: Verdict;
-  nodes: number;
-  ms: number;
-  moves: Move[];
-  unknownReason?: UnknownReason;
-  tableEntries: number;
-  tableCapacity: number;
-  tableHits: number;
-  bytesPerEntry: number;
-}
-
 /**
  * Searches every position reachable from the start, each once: a position met again (in this line or
  * another) is not searched again, so a finished search without a win has seen every reachable
  * position, and the deal is lost. Unlimited redeals make the positions repeat (position.ts
  * redealUnlimited caps the count), and the table closes those cycles.
  *
- * One dominance rule (off under --no-prune; checked against it by bench/family-prune-check.mjs): under
+ * One dominance rule (off under --no-prune; checked against it by bench/prune-check.mjs): under
  * one-card turns, the stock is a resource. Two positions alike but for the waste's top, the one with
  * the earlier waste top can turn to the other's, and every family move of the later one (turns, then
  * a play) is a family move of the earlier one with the same result, or (a play from a wing or the
@@ -65,7 +53,7 @@ export class FamilySearch {
   }
 
   /** Solves from the position `game` is in; the game is left at some searched position. */
-  solve(game: Game): FamilyResult {
+  solve(game: Game): SolveResult {
     const started = performance.now();
     const { maxNodes, timeLimitMs } = this.limits;
     const words = game.positionWords().length;
