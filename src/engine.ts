@@ -384,6 +384,15 @@ export class Game {
     return stockIndex < 0 ? NO_MOVE : encodeMove(SOURCE_TURN, TARGET_NONE, 1, this.layout.stockCards[this.turnEnd(stockIndex)]);
   }
 
+  /**
+   * Whether turning from the start of this pass reaches this very position: the waste holds whole
+   * turns, or the stock is empty (GAMES.md G1.6; only under a fixed turn size). Under unlimited redeals
+   * such a position and the one after turning to the end and redealing reach each other.
+   */
+  atPassBoundary(): boolean {
+    return this.stockTopIndex() < 0 || P.wasteCardCount(this.position) % this.compiled.turn === 0;
+  }
+
   /** The `R` that legalMoves() lists, or NO_MOVE when it is not legal. */
   redealMove(): EngineMove {
     return this.stockTopIndex() < 0 && this.wasteTopIndex() >= 0 && this.redealsUsed() < this.compiled.redeals

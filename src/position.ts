@@ -130,6 +130,13 @@ export function wasteTopIndex(position: Position): number {
   const low = position[FILLED_WORD] & (pointer >= 32 ? -1 : (1 << pointer) - 1);
   return low !== 0 ? highestBit(low) : -1;
 }
+/** Cards in the waste: filled stock places below the pointer. */
+export function wasteCardCount(position: Position): number {
+  const pointer = stockPointer(position);
+  const low = position[FILLED_WORD] & (pointer >= 32 ? -1 : (1 << pointer) - 1);
+  const high = pointer <= 32 ? 0 : position[FILLED_WORD + 1] & (pointer - 32 === 32 ? -1 : (1 << (pointer - 32)) - 1);
+  return bitCount(low) + bitCount(high);
+}
 /** The first filled stock place ≥ from, or -1. From the pointer on, that is the stock's top. */
 export function nextFilledFrom(position: Position, from: number): number {
   if (from < 32) {
@@ -261,6 +268,11 @@ export function fillFromTrunk(position: Position, layout: DealLayout): void {
   for (let wing = fillOneFromTrunk(position, layout, 0); wing >= 0; wing = fillOneFromTrunk(position, layout, wing + 1));
 }
 
+function bitCount(word: number): number {
+  let bits = word - ((word >>> 1) & 0x55555555);
+  bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+  return (Math.imul((bits + (bits >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
 function lowestBit(word: number): number {
   return word === 0 ? 32 : 31 - Math.clz32(word & -word);
 }

@@ -87,3 +87,42 @@ describe('the moves a turn changes, asked alone (the family search walks a pass 
     expect(turns).toBeGreaterThan(0);
   });
 });
+
+describe('pass boundaries (the family search stores such a position under its pass start)', () => {
+  /** Whether turning from the pass's start (turn to the end, redeal, then turn) meets this very waste and stock. */
+  function reachedFromPassStart(game: Game, rules: ReturnType<typeof resolveRules>): boolean {
+    const probe = new Game(game.deck, rules);
+    probe.restore(game.snapshot());
+    const wasteTop = game.wasteTopIndex();
+    const stockTop = game.stockTopIndex();
+    if (stockTop < 0) return true;
+    for (let turn = probe.turnMove(); turn !== NO_MOVE; turn = probe.turnMove()) probe.apply(turn);
+    const redeal = probe.redealMove();
+    if (redeal === NO_MOVE) return false;
+    probe.apply(redeal);
+    for (;;) {
+      if (probe.wasteTopIndex() === wasteTop && probe.stockTopIndex() === stockTop) return true;
+      const turn = probe.turnMove();
+      if (turn === NO_MOVE) return false;
+      probe.apply(turn);
+    }
+  }
+  it.each(['canfield', 'superior-canfield'])('%s: atPassBoundary is true exactly where turning from the pass start meets the position', (preset) => {
+    const rules = resolveRules(preset);
+    const seen = { boundary: 0, inside: 0 };
+    for (const playout of fixture.playouts.filter((entry) => entry.preset === preset)) {
+      const game = new Game(parseDeal(playout.deal), rules);
+      for (const token of playout.auto) play(game, token);
+      for (const [index, step] of playout.steps.entries()) {
+        const reached = reachedFromPassStart(game, rules);
+        expect(game.atPassBoundary(), `${preset} game ${playout.number}, step ${index + 1}`).toBe(reached);
+        seen[reached ? 'boundary' : 'inside']++;
+        play(game, step.move);
+        for (const token of step.auto ?? []) play(game, token);
+      }
+    }
+    // both answers met: the playouts play from the waste in mid-pass as well as turning through
+    expect(seen.boundary).toBeGreaterThan(0);
+    expect(seen.inside).toBeGreaterThan(0);
+  });
+});

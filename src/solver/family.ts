@@ -1,8 +1,23 @@
 // Exact search for the Canfield family's rules (GAMES.md): depth first over the engine's moves, turns folded into the play they lead to, every position met kept in a table.
-import { type EngineMove, Game, moveSource, moveTarget, newEngineMoveList, NO_MOVE, SOURCE_TRUNK, TARGET_FOUNDATION, toNotation } from '../engine.js';
+import { NO_CARD, RANK_COUNT, rankOf, suitOf } from '../cards.js';
+import {
+  encodeMove,
+  type EngineMove,
+  Game,
+  moveCount,
+  moveSource,
+  moveTarget,
+  newEngineMoveList,
+  NO_MOVE,
+  SOURCE_TRUNK,
+  SOURCE_WASTE,
+  TARGET_FOUNDATION,
+  toNotation,
+} from '../engine.js';
 import { WING_COUNT } from '../layout.js';
+import { UNLIMITED_REDEALS } from '../rules.js';
 import type { Move } from '../notation.js';
-import { FAMILY_WASTE_MASK, familyKeyWords, familyLinkBits, familyWasteWord, packFamilyKey } from './key.js';
+import { FAMILY_WASTE_MASK, familyKeyAtPassStart, familyKeyWords, familyLinkBits, familyWasteWord, packFamilyKey } from './key.js';
 import { FAMILY_FULL, FAMILY_PRESENT, FamilyTable } from './family-table.js';
 import type { SolveResult, SolverOptions, UnknownReason, Verdict } from './search.js';
 
@@ -32,6 +47,26 @@ const TIME_CHECK_INTERVAL = 1024;
  * in as many moves, and it is searched (every position stored is searched, and a finished search
  * without a win has searched them all). Under three-card turns a later waste top may not be reachable
  * from an earlier one, so there keys match exactly.
+ *
+ * The bound-card rules (off under --no-prune; checked the same way). A suit's next foundation card is
+ * *bound* when every card that could be built on it (G1.1 "goes on") is already on a foundation: on a
+ * wing it can only sit, or move whole with the cards under it, which the same group without it can do.
+ * Cards never leave a foundation, so the bound card's foundation play only adds options, and:
+ * - a bound card on a wing's top, or the trunk's top, goes up at once, alone. Not under spaceBlock when
+ *   that could leave a space (a lone wing card, the trunk's top): there a space blocks wing moves;
+ * - a bound waste top goes up at once, alone, and a pass is not turned past a bound card it meets,
+ *   where taking a card out of the waste changes no later turn: one-card turns on every pass, or no
+ *   redeal left (a three-card turn's groups shift when the waste loses a card and is turned over).
+ * Passes as cycles (under --no-prune too? no: off, so that the check compares against plain keys).
+ * Under unlimited redeals with a fixed turn size, a position whose waste holds whole turns (or whose
+ * stock is empty) and the same position at its pass's start reach each other: turn to the end and
+ * redeal, then turn back. They are one position, stored under the pass start's key, and its moves are
+ * the waste's plays all the way round the pass from where it stands (a step past the stock's end is
+ * the redeal). A position where a waste play broke the turns' groups is not at a boundary; it keeps
+ * its own key and reaches the pass start by its redeal move.
+ * Each kept move puts a card up, so the search still finds a win whenever one exists: measured by
+ * (cards off the foundations, then the shortest win), every winnable searched position has a kept
+ * move to a smaller winnable one, and a position left out as covered by a stored one is no larger.
  */
 export class FamilySearch {
   private readonly table: FamilyTable;
@@ -46,6 +81,8 @@ export class FamilySearch {
   private walk = new Int32Array(0);
   private moveNext = new Int32Array(256);
   private moveEnd = new Int32Array(256);
+  /** Passes as cycles (above): unlimited redeals, a fixed turn size, and pruning on. */
+  private passCycles = false;
 
   constructor(limits: SolverOptions) {
     this.limits = limits;
@@ -66,6 +103,7 @@ export class FamilySearch {
     const table = this.table;
     // the stock as a resource (below): only under one-card turns, where every later waste top can be turned to
     const rules = game.compiled;
+    this.passCycles = this.limits.prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
     if (this.limits.prune && rules.turn === 1 && !rules.turnShrinks) table.clear(keyWords, familyWasteWord(), FAMILY_WASTE_MASK);
     else table.clear(keyWords);
     const key = this.key;
@@ -78,7 +116,7 @@ export class FamilySearch {
     let winDepth = -1;
     if (game.isWon()) result = 'won';
     else {
-      packFamilyKey(game.positionWords(), wings, linkBits, key);
+      this.packKey(game, wings, linkBits);
       table.insert(key);
       game.storeWords(this.history, 0);
       this.moveNext[0] = 0;
@@ -101,7 +139,7 @@ export class FamilySearch {
         winDepth = depth;
         break;
       }
-      packFamilyKey(game.positionWords(), wings, linkBits, key);
+      this.packKey(game, wings, linkBits);
       const stored = table.insert(key);
       if (stored === FAMILY_PRESENT) continue;
       if (stored === FAMILY_FULL) {
@@ -151,6 +189,12 @@ export class FamilySearch {
     };
   }
 
+  /** The table's key for the position `game` is in: a position at a pass boundary under the pass start's (passes as cycles). */
+  private packKey(game: Game, wings: number, linkBits: number): void {
+    packFamilyKey(game.positionWords(), wings, linkBits, this.key);
+    if (this.passCycles && game.atPassBoundary()) familyKeyAtPassStart(this.key);
+  }
+
   /**
    * Writes the moves of the position `game` is in from `at`; returns their end. First the moves that
    * turn nothing (foundation plays first; among the rest, wings and the trunk before the waste), then
@@ -161,12 +205,23 @@ export class FamilySearch {
   private generate(game: Game, at: number): number {
     const scratch = this.scratch;
     const start = at;
+    let bound = 0;
+    let wasteFree = false;
+    if (this.limits.prune) {
+      bound = boundSuits(game);
+      wasteFree = wasteLeavesTurnsAlone(game);
+      const forced = bound === 0 ? NO_MOVE : forcedPlay(game, bound, wasteFree);
+      if (forced !== NO_MOVE) return this.push(at, forced);
+    }
     const count = game.legalMoves(scratch);
     for (let i = 0; i < count; i++) {
       const source = moveSource(scratch[i]);
       if (source < WING_COUNT || source === SOURCE_TRUNK) at = this.push(at, scratch[i]);
     }
     game.storeWords(this.walk, 0);
+    // at a pass boundary under passes as cycles: round the pass back to here, through the redeal
+    const cyclic = this.passCycles && game.atPassBoundary();
+    const startTop = game.wasteTopIndex();
     let turns = 0;
     for (;;) {
       const plays = game.stockPlays(scratch, 0);
@@ -174,14 +229,20 @@ export class FamilySearch {
       if (turns === 0) {
         // the plays that turn nothing: foundation plays first
         if (this.room.length < at - start) this.room = new Int32Array(2 * (at - start));
-        foundationPlaysFirst(this.moves, start, at, this.room);
+        playsInOrder(game, this.moves, start, at, this.room);
       }
-      const turn = game.turnMove();
-      if (turn === NO_MOVE) break;
-      game.applyUnsaved(turn);
+      // a bound card met on the way is played, not turned past (the bound-card rules above)
+      if (turns > 0 && wasteFree && isBound(game, game.wasteTop(), bound)) {
+        game.loadWords(this.walk, 0);
+        return at;
+      }
+      const step = cyclic ? stepMove(game) : game.turnMove();
+      if (step === NO_MOVE) break;
+      game.applyUnsaved(step);
       turns++;
+      if (cyclic && game.wasteTopIndex() === startTop) break;
     }
-    const redeal = game.redealMove();
+    const redeal = cyclic ? NO_MOVE : game.redealMove();
     if (redeal !== NO_MOVE) at = this.push(at, redeal | (turns << TURNS_SHIFT));
     game.loadWords(this.walk, 0);
     return at;
@@ -209,10 +270,65 @@ export class FamilySearch {
   }
 }
 
-/** Plays a family move on `game`: its turns, then its engine move. With `written`, appends the RULES §5 moves it stands for. */
+/** The suits whose next foundation card is bound (the bound-card rules of FamilySearch), one bit each. */
+function boundSuits(game: Game): number {
+  const base = game.layout.baseRank;
+  let bound = 0;
+  for (let suit = 0; suit < 4; suit++) {
+    const next = game.foundationNext(suit);
+    if (next === NO_CARD) continue;
+    const below = (rankOf(next) + RANK_COUNT - 1) % RANK_COUNT;
+    // rank counted from the base: a card of rank `below` of each suit is up once its suit's foundation is higher
+    const belowFromBase = (below - base + RANK_COUNT) % RANK_COUNT;
+    let free = true;
+    for (let other = 0; other < 4 && free; other++) {
+      const builder = other * RANK_COUNT + below;
+      if (game.goesOn(builder, next) && game.foundationHeight(other) <= belowFromBase) free = false;
+    }
+    if (free) bound |= 1 << suit;
+  }
+  return bound;
+}
+
+/** Whether `card` is its suit's next foundation card and bound. */
+function isBound(game: Game, card: number, bound: number): boolean {
+  return card !== NO_CARD && (bound & (1 << suitOf(card))) !== 0 && game.canGoToFoundation(card);
+}
+
+/** Whether taking the waste's top away changes no later turn: one-card turns on every pass, or no redeal left. */
+function wasteLeavesTurnsAlone(game: Game): boolean {
+  const rules = game.compiled;
+  return (rules.turn === 1 && !rules.turnShrinks) || game.redealsUsed() >= rules.redeals;
+}
+
+/** The bound card's foundation play that is the only move searched, or NO_MOVE. */
+function forcedPlay(game: Game, bound: number, wasteFree: boolean): EngineMove {
+  const rules = game.compiled;
+  // under spaceBlock a space blocks wing moves: no forced play that could leave one
+  const spaceSafe = !rules.spaceBlock;
+  for (let wing = 0; wing < game.wings; wing++) {
+    const height = game.wingHeight(wing);
+    if (height === 0) continue;
+    const top = game.wingCard(wing, 0);
+    if (isBound(game, top, bound) && (height > 1 || spaceSafe)) return encodeMove(wing, TARGET_FOUNDATION, 1, top);
+  }
+  const trunkTop = game.trunkCard();
+  if (spaceSafe && isBound(game, trunkTop, bound)) return encodeMove(SOURCE_TRUNK, TARGET_FOUNDATION, 1, trunkTop);
+  const wasteTop = game.wasteTop();
+  if (wasteFree && isBound(game, wasteTop, bound)) return encodeMove(SOURCE_WASTE, TARGET_FOUNDATION, 1, wasteTop);
+  return NO_MOVE;
+}
+
+/** A step round the pass: a turn, or at the stock's end the redeal (NO_MOVE when neither is legal). */
+function stepMove(game: Game): EngineMove {
+  const turn = game.turnMove();
+  return turn !== NO_MOVE ? turn : game.redealMove();
+}
+
+/** Plays a family move on `game`: its steps (turns, and a redeal at the stock's end), then its engine move. With `written`, appends the RULES §5 moves it stands for. */
 function playFamilyMove(game: Game, move: number, written: Move[] | null): void {
   for (let turns = move >>> TURNS_SHIFT; turns > 0; turns--) {
-    const turn = game.turnMove();
+    const turn = stepMove(game);
     if (written !== null) written.push(toNotation(turn));
     game.applyUnsaved(turn);
   }
@@ -221,14 +337,27 @@ function playFamilyMove(game: Game, move: number, written: Move[] | null): void 
   game.applyUnsaved(engineMove);
 }
 
-/** Stable: the foundation plays of moves[start … end) before the others; `room` holds at least end - start moves. */
-function foundationPlaysFirst(moves: Int32Array, start: number, end: number, room: Int32Array): void {
-  let kept = 0;
+/** Stable: moves[start … end) by playRank; `room` holds at least end - start moves. */
+function playsInOrder(game: Game, moves: Int32Array, start: number, end: number, room: Int32Array): void {
   let at = start;
-  for (let i = start; i < end; i++) {
-    if (moveTarget((moves[i] & ENGINE_MOVE_MASK) as EngineMove) === TARGET_FOUNDATION) moves[at++] = moves[i];
-    else room[kept++] = moves[i];
+  for (let rank = 0; rank < 4; rank++) {
+    let kept = 0;
+    for (let i = at; i < end; i++) {
+      if (playRank(game, moves[i] & ENGINE_MOVE_MASK) === rank) moves[at++] = moves[i];
+      else room[kept++] = moves[i];
+    }
+    for (let i = 0; i < kept; i++) moves[at + i] = room[i];
   }
-  for (let i = 0; i < kept; i++) moves[at++] = room[i];
 }
+
+/** 0 a foundation play, 1 the trunk's top onto a wing, 2 a whole wing moved while the trunk has a card to fill its place, 3 the rest. */
+function playRank(game: Game, move: number): number {
+  const engineMove = move as EngineMove;
+  if (moveTarget(engineMove) === TARGET_FOUNDATION) return 0;
+  const source = moveSource(engineMove);
+  if (source === SOURCE_TRUNK) return 1;
+  if (source < WING_COUNT && game.trunkCount() > 0 && moveCount(engineMove) === game.wingHeight(source)) return 2;
+  return 3;
+}
+
 

@@ -143,6 +143,11 @@ export function familyWasteField(wasteTopIndex: number): number {
   return (wasteTopIndex + 1) << FAMILY_WASTE_SHIFT;
 }
 
+/** A family key as if its waste were empty (the pass's start), in place. */
+export function familyKeyAtPassStart(key: Int32Array): void {
+  key[0] = (key[0] & ~FAMILY_WASTE_MASK) | familyWasteField(-1);
+}
+
 /** Bits per card under a wing's top in the key: 0 where a wing's top and height say every card on it. */
 export function familyLinkBits(build: number): number {
   return build === BUILD_ALT_COLOUR_DOWN ? 1 : build === BUILD_ANY_SUIT_DOWN ? 2 : 0;
