@@ -226,25 +226,19 @@ export class FamilySearch {
     for (;;) {
       const plays = game.stockPlays(scratch, 0);
       for (let i = 0; i < plays; i++) at = this.push(at, scratch[i] | (turns << TURNS_SHIFT));
-      if (turns === 0) {
-        // the plays that turn nothing: foundation plays first
-        if (this.room.length < at - start) this.room = new Int32Array(2 * (at - start));
-        playsInOrder(game, this.moves, start, at, this.room);
-      }
       // a bound card met on the way is played, not turned past (the bound-card rules above)
-      if (turns > 0 && wasteFree && isBound(game, game.wasteTop(), bound)) {
-        game.loadWords(this.walk, 0);
-        return at;
-      }
+      if (turns > 0 && wasteFree && isBound(game, game.wasteTop(), bound)) break;
       const step = cyclic ? stepMove(game) : game.turnMove();
       if (step === NO_MOVE) break;
       game.applyUnsaved(step);
       turns++;
       if (cyclic && game.wasteTopIndex() === startTop) break;
     }
-    const redeal = cyclic ? NO_MOVE : game.redealMove();
-    if (redeal !== NO_MOVE) at = this.push(at, redeal | (turns << TURNS_SHIFT));
+    const redeal = cyclic || game.turnMove() !== NO_MOVE ? NO_MOVE : game.redealMove();
     game.loadWords(this.walk, 0);
+    if (this.room.length < at - start) this.room = new Int32Array(2 * (at - start));
+    playsInOrder(game, this.moves, start, at, this.room, this.passCycles);
+    if (redeal !== NO_MOVE) at = this.push(at, redeal | (turns << TURNS_SHIFT));
     return at;
   }
 
@@ -338,12 +332,12 @@ function playFamilyMove(game: Game, move: number, written: Move[] | null): void 
 }
 
 /** Stable: moves[start … end) by playRank; `room` holds at least end - start moves. */
-function playsInOrder(game: Game, moves: Int32Array, start: number, end: number, room: Int32Array): void {
+function playsInOrder(game: Game, moves: Int32Array, start: number, end: number, room: Int32Array, turnsFree: boolean): void {
   let at = start;
-  for (let rank = 0; rank < 4; rank++) {
+  for (let rank = 0; rank < 5; rank++) {
     let kept = 0;
     for (let i = at; i < end; i++) {
-      if (playRank(game, moves[i] & ENGINE_MOVE_MASK) === rank) moves[at++] = moves[i];
+      if (playRank(game, moves[i], turnsFree) === rank) moves[at++] = moves[i];
       else room[kept++] = moves[i];
     }
     for (let i = 0; i < kept; i++) moves[at + i] = room[i];
@@ -351,13 +345,16 @@ function playsInOrder(game: Game, moves: Int32Array, start: number, end: number,
 }
 
 /** 0 a foundation play, 1 the trunk's top onto a wing, 2 a whole wing moved while the trunk has a card to fill its place, 3 the rest. */
-function playRank(game: Game, move: number): number {
-  const engineMove = move as EngineMove;
+function playRank(game: Game, move: number, turnsFree: boolean): number {
+  const engineMove = (move & ENGINE_MOVE_MASK) as EngineMove;
+  const turns = move >>> TURNS_SHIFT;
+  if (turns > 0 && !turnsFree) return 4;
   if (moveTarget(engineMove) === TARGET_FOUNDATION) return 0;
   const source = moveSource(engineMove);
   if (source === SOURCE_TRUNK) return 1;
   if (source < WING_COUNT && game.trunkCount() > 0 && moveCount(engineMove) === game.wingHeight(source)) return 2;
-  return 3;
+  if (source === SOURCE_WASTE && turnsFree) return 3;
+  return 4;
 }
 
 
