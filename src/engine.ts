@@ -296,45 +296,14 @@ export class Game {
     const trunkCard = this.trunkCard();
     // GAMES.md G1.5: while a wing is empty, spaceBlock stops every wing-to-wing and trunk-to-wing move
     const blocked = rules.spaceBlock && this.someWingEmpty();
-    // foundations
-    for (let wing = 0; wing < wings; wing++) {
-      if (this.wingHeight(wing) > 0 && this.canGoToFoundation(this.wingCard(wing, 0))) {
-        out[count++] = encodeMove(wing, TARGET_FOUNDATION, 1, this.wingCard(wing, 0));
-      }
-    }
+    count = this.wingFoundationPlays(out, count);
     if (waste !== NO_CARD && this.canGoToFoundation(waste)) out[count++] = encodeMove(SOURCE_WASTE, TARGET_FOUNDATION, 1, waste);
     if (trunkCard !== NO_CARD && this.canGoToFoundation(trunkCard)) out[count++] = encodeMove(SOURCE_TRUNK, TARGET_FOUNDATION, 1, trunkCard);
-    // wing to wing: builds, and space fills where spaceFrom lists wings
-    if ((rules.builds || rules.spaceFromWings) && !blocked) {
-      for (let from = 0; from < wings; from++) {
-        const height = this.wingHeight(from);
-        if (height === 0) continue;
-        let smallest = 1;
-        let largest = 1;
-        if (rules.wingMoves === WING_MOVES_WHOLE) smallest = largest = height;
-        else if (rules.wingMoves !== WING_MOVES_SINGLE) largest = height;
-        for (let size = smallest; size <= largest; size++) {
-          // single-or-whole: the top card or the whole wing (GAMES.md G1.3)
-          if (rules.wingMoves === WING_MOVES_SINGLE_OR_WHOLE && size !== 1 && size !== height) continue;
-          // sv-partial: part of the run goes onto a wing only when the card it uncovers can go up
-          const partialOk = rules.wingMoves !== WING_MOVES_SV_PARTIAL || size === height || this.canGoToFoundation(this.wingCard(from, size));
-          const deepest = this.wingCard(from, size - 1);
-          for (let to = 0; to < wings; to++) {
-            if (to === from || (!partialOk && this.wingHeight(to) > 0)) continue;
-            if (this.canLandOnWing(deepest, size, to, rules.spaceFromWings)) out[count++] = encodeMove(from, to, size, deepest);
-          }
-        }
-      }
-    }
+    if (!blocked) count = this.wingToWingPlays(out, count);
     for (let to = 0; to < wings; to++) {
       if (waste !== NO_CARD && this.canLandOnWing(waste, 1, to, rules.spaceFromWaste)) out[count++] = encodeMove(SOURCE_WASTE, to, 1, waste);
     }
-    if (trunkCard !== NO_CARD && (rules.trunkBuilds || rules.spaceFromTrunk) && !blocked) {
-      for (let to = 0; to < wings; to++) {
-        const lands = this.wingHeight(to) > 0 ? rules.trunkBuilds && this.canLandOnWing(trunkCard, 1, to, false) : this.canLandOnWing(trunkCard, 1, to, rules.spaceFromTrunk);
-        if (lands) out[count++] = encodeMove(SOURCE_TRUNK, to, 1, trunkCard);
-      }
-    }
+    if (trunkCard !== NO_CARD && !blocked) count = this.trunkToWingPlays(out, count, trunkCard);
     const stockIndex = this.stockTopIndex();
     if (stockIndex >= 0) {
       const stockCard = this.layout.stockCards[stockIndex];
@@ -347,6 +316,70 @@ export class Game {
       out[count++] = encodeMove(SOURCE_TURN, TARGET_NONE, 1, this.layout.stockCards[this.turnEnd(stockIndex)]);
     } else if (wasteIndex >= 0 && this.redealsUsed() < rules.redeals) {
       out[count++] = encodeMove(SOURCE_REDEAL, TARGET_NONE, 1, NO_CARD);
+    }
+    return count;
+  }
+
+  /**
+   * The moves of the wings and the trunk alone, in legalMoves()' order: what no turn changes (a test
+   * checks that they are legalMoves' moves from those sources). Writes them into `out` from `count`.
+   */
+  tableauPlays(out: EngineMoveList, count: number): number {
+    if (this.isWon()) return count;
+    const trunkCard = this.trunkCard();
+    const blocked = this.compiled.spaceBlock && this.someWingEmpty();
+    count = this.wingFoundationPlays(out, count);
+    if (trunkCard !== NO_CARD && this.canGoToFoundation(trunkCard)) out[count++] = encodeMove(SOURCE_TRUNK, TARGET_FOUNDATION, 1, trunkCard);
+    if (blocked) return count;
+    count = this.wingToWingPlays(out, count);
+    if (trunkCard !== NO_CARD) count = this.trunkToWingPlays(out, count, trunkCard);
+    return count;
+  }
+
+  /** Each wing's top card that can go up. */
+  private wingFoundationPlays(out: EngineMoveList, count: number): number {
+    for (let wing = 0; wing < this.wings; wing++) {
+      if (this.wingHeight(wing) > 0 && this.canGoToFoundation(this.wingCard(wing, 0))) {
+        out[count++] = encodeMove(wing, TARGET_FOUNDATION, 1, this.wingCard(wing, 0));
+      }
+    }
+    return count;
+  }
+
+  /** Wing to wing: builds, and space fills where spaceFrom lists wings (not while spaceBlock blocks them). */
+  private wingToWingPlays(out: EngineMoveList, count: number): number {
+    const rules = this.compiled;
+    const wings = this.wings;
+    if (!rules.builds && !rules.spaceFromWings) return count;
+    for (let from = 0; from < wings; from++) {
+      const height = this.wingHeight(from);
+      if (height === 0) continue;
+      let smallest = 1;
+      let largest = 1;
+      if (rules.wingMoves === WING_MOVES_WHOLE) smallest = largest = height;
+      else if (rules.wingMoves !== WING_MOVES_SINGLE) largest = height;
+      // single-or-whole: the top card or the whole wing (GAMES.md G1.3), so after 1 the next size is the height
+      const step = rules.wingMoves === WING_MOVES_SINGLE_OR_WHOLE && height > 1 ? height - 1 : 1;
+      for (let size = smallest; size <= largest; size += step) {
+        // sv-partial: part of the run goes onto a wing only when the card it uncovers can go up
+        const partialOk = rules.wingMoves !== WING_MOVES_SV_PARTIAL || size === height || this.canGoToFoundation(this.wingCard(from, size));
+        const deepest = this.wingCard(from, size - 1);
+        for (let to = 0; to < wings; to++) {
+          if (to === from || (!partialOk && this.wingHeight(to) > 0)) continue;
+          if (this.canLandOnWing(deepest, size, to, rules.spaceFromWings)) out[count++] = encodeMove(from, to, size, deepest);
+        }
+      }
+    }
+    return count;
+  }
+
+  /** The trunk's top onto a wing: a build, or a space fill where spaceFrom lists the trunk (not while spaceBlock blocks it). */
+  private trunkToWingPlays(out: EngineMoveList, count: number, trunkCard: number): number {
+    const rules = this.compiled;
+    if (!rules.trunkBuilds && !rules.spaceFromTrunk) return count;
+    for (let to = 0; to < this.wings; to++) {
+      const lands = this.wingHeight(to) > 0 ? rules.trunkBuilds && this.canLandOnWing(trunkCard, 1, to, false) : this.canLandOnWing(trunkCard, 1, to, rules.spaceFromTrunk);
+      if (lands) out[count++] = encodeMove(SOURCE_TRUNK, to, 1, trunkCard);
     }
     return count;
   }

@@ -1,7 +1,7 @@
 // The engine's legal moves equal PySolFC's own, position by position, on random playouts of every Canfield-family game (GAMES.md, issue 18 point 4).
 import { describe, expect, it } from 'vitest';
 import { parseDeal } from '../src/deal.js';
-import { Game, newEngineMoveList, NO_MOVE, toNotation } from '../src/engine.js';
+import { type EngineMove, Game, moveSource, newEngineMoveList, NO_MOVE, SOURCE_TRUNK, SOURCE_WASTE, toNotation } from '../src/engine.js';
 import { formatMove, parseMove } from '../src/notation.js';
 import { resolveRules } from '../src/rules.js';
 import { familyPlayouts } from './helpers.js';
@@ -51,12 +51,15 @@ describe('legal moves against PySolFC, move for move', () => {
 
 describe('the moves a turn changes, asked alone (the family search walks a pass with them)', () => {
   /** legalMoves' waste and stock plays, its T and its R, as tokens: what stockPlays, turnMove and redealMove must give. */
-  function stockTokens(game: Game): { plays: string[]; turn: string | null; redeal: string | null } {
+  function stockTokens(game: Game): { plays: string[]; tableau: string[]; turn: string | null; redeal: string | null } {
     const moves = newEngineMoveList();
     const count = game.legalMoves(moves);
     const all = Array.from(moves.subarray(0, count), (move) => formatMove(toNotation(move)));
     return {
       plays: all.filter((token) => /^[XS]/.test(token)).sort(),
+      tableau: Array.from(moves.subarray(0, count))
+        .filter((move) => moveSource(move as EngineMove) < SOURCE_WASTE || moveSource(move as EngineMove) === SOURCE_TRUNK)
+        .map((move) => formatMove(toNotation(move as EngineMove))),
       turn: all.find((token) => token.startsWith('T')) ?? null,
       redeal: all.find((token) => token === 'R') ?? null,
     };
@@ -77,6 +80,9 @@ describe('the moves a turn changes, asked alone (the family search walks a pass 
         expect(turn === NO_MOVE ? null : formatMove(toNotation(turn))).toBe(wanted.turn);
         const redeal = game.redealMove();
         expect(redeal === NO_MOVE ? null : formatMove(toNotation(redeal))).toBe(wanted.redeal);
+        // the wings' and the trunk's moves, in legalMoves' own order (the family search's order rests on it)
+        const tableau = game.tableauPlays(moves, 0);
+        expect(Array.from(moves.subarray(0, tableau), (move) => formatMove(toNotation(move)))).toEqual(wanted.tableau);
         positions++;
         if (wanted.turn !== null) turns++;
         play(game, step.move);

@@ -15,6 +15,7 @@ import {
   toNotation,
 } from '../engine.js';
 import { WING_COUNT } from '../layout.js';
+import { foundationHeights } from '../position.js';
 import { UNLIMITED_REDEALS } from '../rules.js';
 import type { Move } from '../notation.js';
 import { FAMILY_WASTE_MASK, familyKeyAtPassStart, familyKeyWords, familyLinkBits, familyWasteWord, packFamilyKey } from './key.js';
@@ -83,6 +84,8 @@ export class FamilySearch {
   private moveEnd = new Int32Array(256);
   /** Passes as cycles (above): unlimited redeals, a fixed turn size, and pruning on. */
   private passCycles = false;
+  /** boundSuits by the foundations' heights (position.ts foundationHeights), -1 until asked: they alone decide it within one solve. */
+  private readonly boundByFoundations = new Int8Array(1 << 16);
 
   constructor(limits: SolverOptions) {
     this.limits = limits;
@@ -103,6 +106,7 @@ export class FamilySearch {
     const table = this.table;
     // the stock as a resource (below): only under one-card turns, where every later waste top can be turned to
     const rules = game.compiled;
+    this.boundByFoundations.fill(-1);
     this.passCycles = this.limits.prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
     if (this.limits.prune && rules.turn === 1 && !rules.turnShrinks) table.clear(keyWords, familyWasteWord(), FAMILY_WASTE_MASK);
     else table.clear(keyWords);
@@ -208,16 +212,15 @@ export class FamilySearch {
     let bound = 0;
     let wasteFree = false;
     if (this.limits.prune) {
-      bound = boundSuits(game);
+      const heights = foundationHeights(game.positionWords());
+      bound = this.boundByFoundations[heights];
+      if (bound < 0) bound = this.boundByFoundations[heights] = boundSuits(game);
       wasteFree = wasteLeavesTurnsAlone(game);
       const forced = bound === 0 ? NO_MOVE : forcedPlay(game, bound, wasteFree);
       if (forced !== NO_MOVE) return this.push(at, forced);
     }
-    const count = game.legalMoves(scratch);
-    for (let i = 0; i < count; i++) {
-      const source = moveSource(scratch[i]);
-      if (source < WING_COUNT || source === SOURCE_TRUNK) at = this.push(at, scratch[i]);
-    }
+    const count = game.tableauPlays(scratch, 0);
+    for (let i = 0; i < count; i++) at = this.push(at, scratch[i]);
     game.storeWords(this.walk, 0);
     // at a pass boundary under passes as cycles: round the pass back to here, through the redeal
     const cyclic = this.passCycles && game.atPassBoundary();
