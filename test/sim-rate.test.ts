@@ -52,7 +52,8 @@ beforeAll(() => {
   expect(run('sim', ...RANGE, '--workers', '1', '--out', 'plain.csv').code).toBe(0);
   expect(run('sim', ...RANGE, '--player', 'greedy', '--workers', '1', '--out', 'greedy.csv').code).toBe(0);
   for (const i of [1, 2]) expect(run('sim', ...RANGE, '--rate', '--workers', '1', '--shard', `${i}/2`, '--out', `shard${i}.csv`).code).toBe(0);
-});
+  // six CLI runs: vitest's 10 s default for a hook is too short on a busy two-core machine
+}, 120_000);
 
 describe('sim --rate', () => {
   it('writes the same file with one worker or two', () => {
