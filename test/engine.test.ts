@@ -4,12 +4,12 @@ import { CARD_COUNT, formatCard } from '../src/cards.js';
 import { dealFromNumber } from '../src/deal.js';
 import { divide, Game, perft, toNotation } from '../src/engine.js';
 import { WING_COUNT } from '../src/layout.js';
-import { formatMove, parseMoveList } from '../src/notation.js';
+import { formatMove, parseMove, parseMoveList } from '../src/notation.js';
 import { EAGLE_WING_PRESETS, PRESET_NAMES, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
 import { parseDeal } from '../src/deal.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { verify } from '../src/verify.js';
+import { verify, VerifyTable } from '../src/verify.js';
 import { allows, engineTokens, makeDeal, playTokens, ROOT, testRandom } from './helpers.js';
 
 /** PySolFC's deals of each family preset (test/fixtures/pysolfc-family-deals.tsv). */
@@ -44,6 +44,22 @@ function checkInvariants(game: Game): void {
   for (let i = 0; i < game.layout.stockLength; i++) if (game.stockPlaceFilled(i)) mark(game.layout.stockCards[i]);
   const missing = seen.indexOf(0);
   if (missing >= 0) throw new Error(`${formatCard(missing)} is nowhere`);
+}
+
+/**
+ * Whether the verifier takes `token` next on `table`: exactly what verify() does with the move list that
+ * reaches `table` plus `token` (a won game takes no move; else play it), tried on a copy so that a playout
+ * replays its line once instead of once per candidate token.
+ */
+function verifierAccepts(table: VerifyTable, token: string): boolean {
+  const twin = table.copy();
+  return !twin.won() && twin.play(parseMove(token)) === '';
+}
+
+/** The verifier's own replay of a whole playout's line must agree with the step-by-step table: nothing illegal. */
+function checkWholeLine(deck: Uint8Array, rules: RuleSet, played: string[], where: string): void {
+  const result = verify(deck, rules, parseMoveList(played.join(' ')));
+  if (result.status === 'illegal') throw new Error(`${where}: the verifier's replay refuses move ${result.moveIndex! + 1} of "${played.join(' ')}": ${result.reason}`);
 }
 
 const ALL_TOKENS = (() => {
@@ -103,21 +119,22 @@ describe('engine against the verifier (random playouts)', () => {
       for (let playout = 0; playout < 6; playout++) {
         const deck = dealFromNumber(100 + playout);
         const game = new Game(deck, rules);
+        const table = new VerifyTable(deck, rules);
         const played: string[] = [];
         for (let step = 0; step < 60; step++) {
           const legal = new Set(engineTokens(game));
           for (const token of ALL_TOKENS) {
-            const moves = parseMoveList([...played, token].join(' '));
-            const result = verify(deck, rules, moves);
-            const accepted = !(result.status === 'illegal' && result.moveIndex === moves.length - 1);
+            const accepted = verifierAccepts(table, token);
             if (accepted !== legal.has(token)) throw new Error(`${name} deal ${100 + playout} after "${played.join(' ')}": ${token} engine=${legal.has(token)} verifier=${accepted}`);
           }
           if (legal.size === 0) break;
           const tokens = [...legal];
           const token = tokens[random(tokens.length)];
           playTokens(game, token);
+          table.play(parseMove(token));
           played.push(token);
         }
+        checkWholeLine(deck, rules, played, `${name} deal ${100 + playout}`);
       }
     });
   }
@@ -150,21 +167,22 @@ describe('engine against the verifier on the Canfield family (random playouts)',
       for (let playout = 0; playout < 8; playout++) {
         const deck = decks ? decks[playout] : dealFromNumber(100 + playout);
         const game = new Game(deck, rules);
+        const table = new VerifyTable(deck, rules);
         const played: string[] = [];
         for (let step = 0; step < 80; step++) {
           const legal = new Set(engineTokens(game));
           for (const token of candidates(game)) {
-            const moves = parseMoveList([...played, token].join(' '));
-            const result = verify(deck, rules, moves);
-            const accepted = !(result.status === 'illegal' && result.moveIndex === moves.length - 1);
+            const accepted = verifierAccepts(table, token);
             if (accepted !== legal.has(token)) throw new Error(`${preset} playout ${playout} after "${played.join(' ')}": ${token} engine=${legal.has(token)} verifier=${accepted}`);
           }
           if (legal.size === 0) break;
           const tokens = [...legal];
           const token = tokens[random(tokens.length)];
           playTokens(game, token);
+          table.play(parseMove(token));
           played.push(token);
         }
+        checkWholeLine(deck, rules, played, `${preset} playout ${playout}`);
       }
     });
   }
