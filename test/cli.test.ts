@@ -5,11 +5,19 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCases, ROOT } from './helpers.js';
-import { BIN, expectBadInput, runCli } from './cli-runner.js';
+import { BIN, expectBadInput, runCli, type Run } from './cli-runner.js';
 
 
 /** Runs the built CLI (npm test builds first). */
 const run = (...args: string[]) => runCli(args);
+
+const shared = new Map<string, Run>();
+/** A run that several tests only read (the same help text, solve 1, deal 1): made once, on first use. */
+function runOnce(...args: string[]): Run {
+  const key = JSON.stringify(args);
+  if (!shared.has(key)) shared.set(key, run(...args));
+  return shared.get(key)!;
+}
 
 
 describe('eaglewing deal', () => {
@@ -111,7 +119,7 @@ describe('eaglewing rules', () => {
     expect(JSON.parse(replay.stdout).status).toBe('ok');
   });
   it('has help with examples', () => {
-    const help = run('verify', '--help');
+    const help = runOnce('verify', '--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Examples:');
   });
@@ -138,7 +146,7 @@ describe('eaglewing solve', () => {
     const result = run('solve', '--deal', lost.deal);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('LOST');
-    const won = run('solve', '1');
+    const won = runOnce('solve', '1');
     expect(won.stdout).toContain('WON');
     expect(won.stdout).toMatch(/\n\s*1\. \w\w .*→/);
   });
@@ -164,7 +172,7 @@ describe('eaglewing solve', () => {
     expect(report.moves).toBe('');
   });
   it('the defaults the help shows for the solver limits and the sampling player are the ones a run uses', () => {
-    const help = (command: string) => run(command, '--help').stdout.replace(/\s+/g, ' ');
+    const help = (command: string) => runOnce(command, '--help').stdout.replace(/\s+/g, ' ');
     const shown = (text: string, flag: string) => new RegExp(`${flag} <[a-z]+> [^"]*?\\(default: "([^"]*)"\\)`).exec(text)?.[1];
     const flags = ['--max-nodes', '--time-limit', '--memory', '--samples', '--sample-nodes', '--sample-seed'];
     const defaults = flags.map((flag) => shown(help('sim'), flag));
@@ -255,7 +263,7 @@ describe('commands printed for the user are ones they can run (README "Quick sta
 });
 
 describe('text that looks right is right', () => {
-  const deal1 = () => run('deal', '1', '--string').stdout.trim();
+  const deal1 = () => runOnce('deal', '1', '--string').stdout.trim();
   it('a deal string spaced with no-break or ideographic spaces is read as spaced (--deal and --deals-file)', () => {
     const spaced = `\u3000${deal1().replace(/ /g, '\u00A0')}\u00A0`;
     expect(JSON.parse(run('solve', '--deal', spaced, '--json').stdout).deal).toBe(deal1());
@@ -295,7 +303,7 @@ describe('hints where users go wrong', () => {
     expect(run('deal', '--preset', 'coops', '7', '--string').code).toBe(0);
   });
   it("solve's numbered text pasted into verify --moves says where the move tokens come from", () => {
-    const text = run('solve', '1').stdout.split('Solution')[1].split('\n').slice(1, 6).join('\n');
+    const text = runOnce('solve', '1').stdout.split('Solution')[1].split('\n').slice(1, 6).join('\n');
     expect(text).toMatch(/^\s*1\. /);
     expectBadInput(run('verify', '1', '--moves', text), 'verify takes the move tokens (W3F T XW2 …), which `solve … --json` prints in its field "moves"');
     // a plain bad token gets no such hint
@@ -341,7 +349,7 @@ describe('README references', () => {
   it('every README "…" in the help of every command names a section that exists', () => {
     const found: string[] = [];
     for (const command of [[], ['deal'], ['verify'], ['solve'], ['sim'], ['sweep'], ['merge'], ['bench'], ['rules']]) {
-      for (const name of references(run(...command, '--help').stdout)) {
+      for (const name of references(runOnce(...command, '--help').stdout)) {
         found.push(name);
         expect(exists(name), `${command.join(' ')} --help: README "${name}"`).toBe(true);
       }

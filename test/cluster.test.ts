@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from './helpers.js';
-import { runCli } from './cli-runner.js';
+import { runCli, userEnv } from './cli-runner.js';
 
 const SCRIPTS = join(ROOT, 'scripts', 'cluster');
 // issue 20: 2,000 coops deals in 4 shards; --no-timing makes the files byte-comparable
@@ -52,7 +52,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe.runIf(!parallelProblem)('GNU parallel (scripts/cluster/parallel-run.sh)', () => {
   it('runs 4 shards as local jobs and merges them byte-identical to one run', () => {
-    const result = spawnSync(join(SCRIPTS, 'parallel-run.sh'), [...RUN, '--shards', SHARDS, '--jobs', '2', '--workers', '1', '--dir', path('parallel'), '--', '--no-timing'], { encoding: 'utf8', cwd: dir });
+    const result = spawnSync(join(SCRIPTS, 'parallel-run.sh'), [...RUN, '--shards', SHARDS, '--jobs', '2', '--workers', '1', '--dir', path('parallel'), '--', '--no-timing'], { encoding: 'utf8', cwd: dir, env: userEnv() });
     expect(result.status, result.stderr).toBe(0);
     for (const i of [1, 2, 3, 4]) expect(existsSync(path(`parallel/shard-${i}.csv.run.json`))).toBe(true);
     expect(readFileSync(path('parallel/all.csv'), 'utf8')).toBe(reference);
@@ -75,7 +75,8 @@ async function freePort(): Promise<number> {
 /** A single-node cluster in a temporary folder: its own MUNGE key and socket, slurm.conf, ports and state. */
 class TestCluster {
   readonly home = path('slurm');
-  readonly env: NodeJS.ProcessEnv = { ...process.env, SLURM_CONF: join(this.home, 'slurm.conf'), PATH: `${process.env.PATH}:/usr/sbin:/sbin` };
+  // the user's shell environment (no npm_* variables, so the merge job prints `node …/eaglewing.js`, not `npx eaglewing`)
+  readonly env: NodeJS.ProcessEnv = { ...userEnv(), SLURM_CONF: join(this.home, 'slurm.conf'), PATH: `${process.env.PATH}:/usr/sbin:/sbin` };
 
   async start(): Promise<void> {
     for (const folder of ['munge', 'state', 'spool', 'log']) mkdirSync(join(this.home, folder), { recursive: true, mode: 0o700 });
@@ -217,7 +218,7 @@ describe.runIf(!slurmProblem)('Slurm (scripts/cluster/slurm-submit.sh on a singl
     expect(message).toContain(`shard 2/4) lacks ${500 - rows} coops/thoughtful deals`);
     const command = /continue it with: (.*?) \(or add --allow-partial/.exec(message)?.[1];
     expect(command, message).toMatch(/^node \S*bin\/eaglewing\.js sim .*--shard 2\/4 .*--out \S*shard-2\.csv --resume$/);
-    const resumed = spawnSync('bash', ['-c', command!], { encoding: 'utf8', cwd: dir });
+    const resumed = spawnSync('bash', ['-c', command!], { encoding: 'utf8', cwd: dir, env: userEnv() });
     expect(resumed.status, resumed.stderr).toBe(0);
     const merged = runCli(['merge', ...[1, 2, 3, 4].map((i) => path(`slurm-run/shard-${i}.csv`)), '--out', path('slurm-resumed.csv')]);
     expect(merged.code, merged.stderr).toBe(0);

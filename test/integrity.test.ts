@@ -20,6 +20,18 @@ const shell = (script: string): Run => runShell(script, dir);
 
 const QUICK = ['sim', '--preset', 'strict', '--deals', '20', '--no-timing', '--quiet'];
 
+let quickFile: string | undefined;
+/** A fresh copy, at `name`, of the rows file QUICK writes: the run is made once, on first use, and shared. */
+function quickRows(name: string): string[] {
+  if (quickFile === undefined) {
+    const made = run([...QUICK, '--out', path('quick.csv')]);
+    expect(made.code, made.stderr).toBe(0);
+    quickFile = path('quick.csv');
+  }
+  cpSync(quickFile, path(name));
+  return readFileSync(path(name), 'utf8').trim().split('\n');
+}
+
 function rowsOf(file: string): string[] {
   return readFileSync(file, 'utf8').trim().split('\n').slice(1).sort();
 }
@@ -46,14 +58,14 @@ describe('writing files (RULES.md aside: README, "Files")', () => {
     expect(existsSync(path('twice.csv'))).toBe(false);
     expectBadInput(run([...QUICK, '--out', path('taken.csv'), '--force', '--summary', path('taken-link.csv')]), 'are the same file');
     expectBadInput(run(['sweep', '--vary', 'redeals=0..1', '--deals', '2', '--quiet', '--out', path('sw.csv'), '--chart', path('sw.csv')]), 'are the same file');
-    expect(run([...QUICK, '--out', path('m-in.csv')]).code).toBe(0);
+    quickRows('m-in.csv');
     const before = readFileSync(path('m-in.csv'), 'utf8');
     expectBadInput(run(['merge', path('m-in.csv'), '--out', path('m-in.csv'), '--force']), 'are the same file');
     expect(readFileSync(path('m-in.csv'), 'utf8')).toBe(before);
     expect(readFileSync(path('taken.csv'), 'utf8')).toBe('keep\n');
   });
   it('merge needs --force to replace a file; --force and --resume together are refused', () => {
-    expect(run([...QUICK, '--out', path('mf.csv')]).code).toBe(0);
+    quickRows('mf.csv');
     writeFileSync(path('mf-out.csv'), 'precious\n');
     expectBadInput(run(['merge', path('mf.csv'), '--out', path('mf-out.csv')]), 'already exists: add --force');
     expect(readFileSync(path('mf-out.csv'), 'utf8')).toBe('precious\n');
@@ -119,17 +131,13 @@ describe('writing files (RULES.md aside: README, "Files")', () => {
 
 describe('reading files back (sim --resume, merge)', () => {
   const header = 'deal,preset,rules,player,result,nodes,ms,solution_length,solution,reason';
-  function made(name: string): string[] {
-    expect(run([...QUICK, '--out', path(name)]).code).toBe(0);
-    return readFileSync(path(name), 'utf8').trim().split('\n');
-  }
   it('refuses to resume a file that holds a row twice', () => {
-    const [head, ...rows] = made('dup.csv');
+    const [head, ...rows] = quickRows('dup.csv');
     writeFileSync(path('dup.csv'), [head, ...rows, rows[3]].join('\n') + '\n');
     expectBadInput(run([...QUICK, '--out', path('dup.csv'), '--resume']), 'deal 4 twice');
   });
   it('cuts a torn last line at the right byte when earlier rows hold bytes that are not UTF-8', () => {
-    const [head, ...rows] = made('utf.csv');
+    const [head, ...rows] = quickRows('utf.csv');
     // a failed worker's reason is the one cell that may hold any text, the bytes of a broken message too
     const odd = Buffer.from(rows[1].replace(/,$/, ',worker failed: é'), 'utf8');
     const broken = Buffer.concat([Buffer.from(`${head}\n${rows[0]}\n`), odd.subarray(0, odd.length - 1), Buffer.from([0xff, 0xfe, 0x0a]), Buffer.from(rows.slice(2, 10).join('\n') + '\n'), Buffer.from(rows[10].slice(0, 30))]);
@@ -144,7 +152,7 @@ describe('reading files back (sim --resume, merge)', () => {
     expect(after.toString('utf8').trim().split('\n')).toHaveLength(21);
   });
   it('keeps a last row that is whole but has no line end', () => {
-    const lines = made('noeol.csv');
+    const lines = quickRows('noeol.csv');
     writeFileSync(path('noeol.csv'), lines.slice(0, 11).join('\n'));
     const resumed = run([...QUICK, '--out', path('noeol.csv'), '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
@@ -152,13 +160,14 @@ describe('reading files back (sim --resume, merge)', () => {
     expect(readFileSync(path('noeol.csv'), 'utf8')).toBe(lines.join('\n') + '\n');
   });
   it('accepts a byte order mark, CRLF line ends and quoted fields', () => {
-    const [, ...rows] = made('crlf-ref.csv');
+    const [, ...rows] = quickRows('crlf-ref.csv');
     const quoted = rows.slice(0, 10).map((row) => row.split(',').map((field) => `"${field}"`).join(','));
     writeFileSync(path('crlf.csv'), `\uFEFF${header}\r\n${quoted.join('\r\n')}\r\n`);
     const resumed = run([...QUICK, '--out', path('crlf.csv'), '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(run(['merge', path('crlf.csv'), '--json']).code).toBe(0);
-    const merged = JSON.parse(run(['merge', path('crlf.csv'), '--json']).stdout);
+    const mergeRun = run(['merge', path('crlf.csv'), '--json']);
+    expect(mergeRun.code, mergeRun.stderr).toBe(0);
+    const merged = JSON.parse(mergeRun.stdout);
     expect(merged[0].deals).toBe(20);
     // a file that is not ours is named with what its first line holds, unseen characters shown
     writeFileSync(path('other.csv'), '\u200bdeal,preset\n1,strict\n');
