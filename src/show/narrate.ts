@@ -3,6 +3,7 @@ import { formatCard, NO_CARD } from '../cards.js';
 import type { Deck } from '../deal.js';
 import { Game, NO_MOVE, type EngineMove } from '../engine.js';
 import { describeMove, formatMove, type Move } from '../notation.js';
+import { PYSOL_FAMILY } from '../numbering/pysol.js';
 import { canonicalRules, resolveRules, TRUNK_PLAY_TOP, type RuleSet } from '../rules.js';
 
 /** One move of a line, with what follows from it on the table. */
@@ -24,16 +25,16 @@ export interface Step {
   emptiesWaste: boolean;
 }
 
-/** Preset pysol's rules, the only ones that match a game PySolFC can play. */
-const PYSOLFC_RULES = canonicalRules(resolveRules('pysol'));
+/** The rules of the games PySolFC plays: its Eagle Wing (preset pysol) and its Canfield family's games (GAMES.md G3). */
+const PYSOLFC_RULES = new Set(PYSOL_FAMILY.map((game) => canonicalRules(resolveRules(game.preset))));
 
 /**
- * Whether PySolFC plays a game under these rules: only preset pysol's rules are its Eagle Wing. A
- * PySolFC deal under other rules (`--pysol 7 --preset coops`) is a game PySolFC cannot show, so nothing
- * is said of what PySolFC does in it.
+ * Whether PySolFC plays a game under these rules: only the presets of its own games (pysol, canfield,
+ * rainfall …) match one. A PySolFC deal under other rules (`--pysol 7 --preset coops`) is a game
+ * PySolFC cannot show, so nothing is said of what PySolFC does in it.
  */
 export function pysolPlays(rules: RuleSet): boolean {
-  return canonicalRules(rules) === PYSOLFC_RULES;
+  return PYSOLFC_RULES.has(canonicalRules(rules));
 }
 
 /** Called with the game after each move (before its trunk fills) and after each fill, for pictures of every moment. */
