@@ -200,11 +200,12 @@ export class FamilySearch {
   }
 
   /**
-   * Writes the moves of the position `game` is in from `at`; returns their end. First the moves that
-   * turn nothing (foundation plays first; among the rest, wings and the trunk before the waste), then
-   * the waste's plays after 1, 2 … turns, the redeal (after turning the rest of the pass) last of all:
-   * a turn buries cards in the waste, where only the top is in play, so the moves that keep the stock
-   * as it is are tried first (as Eagle Wing's solver does).
+   * Writes the moves of the position `game` is in from `at`; returns their end, in playRank's order.
+   * Under limited redeals the moves that turn nothing come first, then the waste's plays after 1, 2 …
+   * turns, the redeal (after turning the rest of the pass) last of all: a turn buries cards in the
+   * waste, where only the top is in play, so the moves that keep the stock as it is are tried first
+   * (as Eagle Wing's solver does). Under unlimited redeals turning costs nothing, and every play is
+   * ranked alike, whatever its turns.
    */
   private generate(game: Game, at: number): number {
     const scratch = this.scratch;
@@ -347,7 +348,11 @@ function playsInOrder(game: Game, moves: Int32Array, start: number, end: number,
   }
 }
 
-/** 0 a foundation play, 1 the trunk's top onto a wing, 2 a whole wing moved while the trunk has a card to fill its place, 3 the rest. */
+/**
+ * 0 a foundation play, 1 the trunk's top onto a wing, 2 a whole wing moved while the trunk has a card to
+ * fill its place, 3 the waste's top onto a wing, 4 the rest. Where turning costs (limited redeals), every
+ * play after turns is 4, in the order of its turns.
+ */
 function playRank(game: Game, move: number, turnsFree: boolean): number {
   const engineMove = (move & ENGINE_MOVE_MASK) as EngineMove;
   const turns = move >>> TURNS_SHIFT;
@@ -356,7 +361,7 @@ function playRank(game: Game, move: number, turnsFree: boolean): number {
   const source = moveSource(engineMove);
   if (source === SOURCE_TRUNK) return 1;
   if (source < WING_COUNT && game.trunkCount() > 0 && moveCount(engineMove) === game.wingHeight(source)) return 2;
-  if (source === SOURCE_WASTE && turnsFree) return 3;
+  if (source === SOURCE_WASTE) return 3;
   return 4;
 }
 
