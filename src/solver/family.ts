@@ -58,16 +58,19 @@ const TIME_CHECK_INTERVAL = 1024;
  * - a bound waste top goes up at once, alone, and a pass is not turned past a bound card it meets,
  *   where taking a card out of the waste changes no later turn: one-card turns on every pass, or no
  *   redeal left (a three-card turn's groups shift when the waste loses a card and is turned over).
- * Passes as cycles (under --no-prune too? no: off, so that the check compares against plain keys).
- * Under unlimited redeals with a fixed turn size, a position whose waste holds whole turns (or whose
+ *
+ * Passes as cycles (off under --no-prune, so that the check compares against plain keys). Under
+ * unlimited redeals with a fixed turn size, a position whose waste holds whole turns (or whose
  * stock is empty) and the same position at its pass's start reach each other: turn to the end and
  * redeal, then turn back. They are one position, stored under the pass start's key, and its moves are
  * the waste's plays all the way round the pass from where it stands (a step past the stock's end is
  * the redeal). A position where a waste play broke the turns' groups is not at a boundary; it keeps
  * its own key and reaches the pass start by its redeal move.
- * Each kept move puts a card up, so the search still finds a win whenever one exists: measured by
- * (cards off the foundations, then the shortest win), every winnable searched position has a kept
- * move to a smaller winnable one, and a position left out as covered by a stored one is no larger.
+ *
+ * Each kept move of the bound-card rules puts a card up, so the search still finds a win whenever
+ * one exists: measured by (cards off the foundations, then the shortest win), every winnable searched
+ * position has a kept move to a smaller winnable one, and a position left out as covered by a stored
+ * one is no larger.
  */
 export class FamilySearch {
   private readonly table: FamilyTable;
