@@ -1,5 +1,5 @@
 // The mutable game position of RULES §2–3: legal single moves (RULES §5 tokens), apply and undo, trunk fills, win.
-import { cardBelow, NO_CARD, RANK_COUNT, rankOf, suitOf } from './cards.js';
+import { CARD_COUNT, cardBelow, cardRanksAbove, NO_CARD, RANK_COUNT, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
 import { dealLayout, WING_COUNT, type DealLayout } from './layout.js';
 import { formatMove, type Move, type MoveSource } from './notation.js';
@@ -116,6 +116,18 @@ function isRed(suit: number): boolean {
   return suit === 1 || suit === 2;
 }
 
+/** Puts `move` into out[first … count) after every move of its size or less (the rest move up one); returns the new count. */
+function insertBySize(out: EngineMoveList, first: number, count: number, move: EngineMove): number {
+  const size = moveCount(move);
+  let at = count;
+  while (at > first && moveCount(out[at - 1] as EngineMove) > size) {
+    out[at] = out[at - 1];
+    at--;
+  }
+  out[at] = move;
+  return count + 1;
+}
+
 /** A game of one deal under one rule set: its position, legal single moves, apply and undo. */
 export class Game {
   readonly rules: RuleSet;
@@ -126,6 +138,8 @@ export class Game {
   /** Whether wings are kept as linked cards (alt-colour or any-suit building; position.ts). */
   private readonly linked: boolean;
   private readonly position: P.Position;
+  /** For each card, the cards that go straight on it (goesOn), four places a card, NO_CARD after the last. */
+  private readonly cardsOnto: Int8Array;
   private history: Int32Array;
   private historyDepth = 0;
 
@@ -139,6 +153,7 @@ export class Game {
     this.position = P.newPosition(this.linked ? P.LINKED_POSITION_WORDS : P.POSITION_WORDS);
     this.history = new Int32Array(this.position.length * 256);
     this.layout = dealLayout(deck, rules.trunk, this.wings, this.compiled.fixedBase);
+    this.cardsOnto = this.listCardsOnto();
     this.reset();
   }
 
@@ -336,6 +351,11 @@ export class Game {
     return count;
   }
 
+  /** The card under `card`, which lies on a wing and is not its bottom card. */
+  private cardUnderOnWing(card: number): number {
+    return this.linked ? P.cardUnder(this.position, card) : cardRanksAbove(card, 1);
+  }
+
   /** Each wing's top card that can go up. */
   private wingFoundationPlays(out: EngineMoveList, count: number): number {
     for (let wing = 0; wing < this.wings; wing++) {
@@ -351,6 +371,7 @@ export class Game {
     const rules = this.compiled;
     const wings = this.wings;
     if (!rules.builds && !rules.spaceFromWings) return count;
+    if (this.linked && !(rules.spaceFromWings && this.spaceFillable())) return this.linkedBuilds(out, count);
     for (let from = 0; from < wings; from++) {
       const height = this.wingHeight(from);
       if (height === 0) continue;
@@ -360,10 +381,12 @@ export class Game {
       else if (rules.wingMoves !== WING_MOVES_SINGLE) largest = height;
       // single-or-whole: the top card or the whole wing (GAMES.md G1.3), so after 1 the next size is the height
       const step = rules.wingMoves === WING_MOVES_SINGLE_OR_WHOLE && height > 1 ? height - 1 : 1;
+      // the group's deepest card, walked down one card a size (not read from the top each time: linked wings are lists)
+      let deepest = this.wingCard(from, smallest - 1);
       for (let size = smallest; size <= largest; size += step) {
+        if (size !== smallest) deepest = step === 1 ? this.cardUnderOnWing(deepest) : this.wingCard(from, size - 1);
         // sv-partial: part of the run goes onto a wing only when the card it uncovers can go up
-        const partialOk = rules.wingMoves !== WING_MOVES_SV_PARTIAL || size === height || this.canGoToFoundation(this.wingCard(from, size));
-        const deepest = this.wingCard(from, size - 1);
+        const partialOk = rules.wingMoves !== WING_MOVES_SV_PARTIAL || size === height || this.canGoToFoundation(this.cardUnderOnWing(deepest));
         for (let to = 0; to < wings; to++) {
           if (to === from || (!partialOk && this.wingHeight(to) > 0)) continue;
           if (this.canLandOnWing(deepest, size, to, rules.spaceFromWings)) out[count++] = encodeMove(from, to, size, deepest);
@@ -371,6 +394,59 @@ export class Game {
       }
     }
     return count;
+  }
+
+  /** Whether some wing is empty and a player may fill it now (not while the trunk fills spaces itself). */
+  private spaceFillable(): boolean {
+    return this.someWingEmpty() && (this.trunkCount() === 0 || !this.compiled.trunkFillsAuto);
+  }
+
+  /**
+   * wingToWingPlays for linked wings when no space takes a wing's cards: only builds, in the same order
+   * (sizes up, then target wings up). A linked wing is one run (GAMES.md G1.2), so the one card of a wing
+   * that could go on another wing's top T lies as many places down as its rank is below T's rank less
+   * one: each pair of wings is read once, not each size against each target.
+   */
+  private linkedBuilds(out: EngineMoveList, count: number): number {
+    const rules = this.compiled;
+    const wings = this.wings;
+    for (let from = 0; from < wings; from++) {
+      const height = this.wingHeight(from);
+      if (height === 0) continue;
+      const top = this.wingCard(from, 0);
+      const first = count;
+      for (let to = 0; to < wings; to++) {
+        if (to === from || this.wingHeight(to) === 0) continue;
+        const onto = this.wingCard(to, 0);
+        // a card going on `onto` has the rank below it: that many places under this wing's top (and 13 more, round the corner)
+        let depth = (rankOf(onto) + 2 * RANK_COUNT - 1 - rankOf(top)) % RANK_COUNT;
+        if (depth >= height) continue;
+        let deepest = top;
+        for (let i = 0; i < depth; i++) deepest = P.cardUnder(this.position, deepest);
+        for (;; depth += RANK_COUNT) {
+          if (depth >= RANK_COUNT) {
+            if (depth >= height) break;
+            for (let i = 0; i < RANK_COUNT; i++) deepest = P.cardUnder(this.position, deepest);
+          }
+          const size = depth + 1;
+          if (!this.sizeAllowed(size, height)) continue;
+          // sv-partial: part of the run goes onto a wing only when the card it uncovers can go up
+          if (rules.wingMoves === WING_MOVES_SV_PARTIAL && size < height && !this.canGoToFoundation(P.cardUnder(this.position, deepest))) continue;
+          if (!this.canLandOnWing(deepest, size, to, rules.spaceFromWings)) continue;
+          count = insertBySize(out, first, count, encodeMove(from, to, size, deepest));
+        }
+      }
+    }
+    return count;
+  }
+
+  /** Whether wingMoves lets a group of `size` cards leave a wing of `height` (GAMES.md G1.3). */
+  private sizeAllowed(size: number, height: number): boolean {
+    const wingMoves = this.compiled.wingMoves;
+    if (wingMoves === WING_MOVES_SINGLE) return size === 1;
+    if (wingMoves === WING_MOVES_WHOLE) return size === height;
+    if (wingMoves === WING_MOVES_SINGLE_OR_WHOLE) return size === 1 || size === height;
+    return true;
   }
 
   /** The trunk's top onto a wing: a build, or a space fill where spaceFrom lists the trunk (not while spaceBlock blocks it). */
@@ -382,6 +458,41 @@ export class Game {
       if (lands) out[count++] = encodeMove(SOURCE_TRUNK, to, 1, trunkCard);
     }
     return count;
+  }
+
+  /**
+   * Marks with `stamp` every card that stockPlays() would play if it were the waste's top now: its
+   * suit's next foundation card, and each card that goes on a wing's top. Returns true instead when a
+   * space takes the waste's or the stock's card, so that every turn may have plays. A search turning
+   * through a pass calls stockPlays() only where the waste's top is marked (solver/family.ts); a test
+   * checks the marks against stockPlays().
+   */
+  markWastePlays(marks: Int32Array, stamp: number): boolean {
+    const rules = this.compiled;
+    if ((rules.spaceFromWaste || rules.spaceFromStock) && this.spaceFillable()) return true;
+    for (let suit = 0; suit < 4; suit++) {
+      const next = this.foundationNext(suit);
+      if (next !== NO_CARD) marks[next] = stamp;
+    }
+    if (!rules.builds) return false;
+    for (let wing = 0; wing < this.wings; wing++) {
+      const height = this.wingHeight(wing);
+      if (height === 0 || height + 1 > rules.maxWing) continue;
+      const at = this.wingCard(wing, 0) * 4;
+      for (let i = at; i < at + 4 && this.cardsOnto[i] !== NO_CARD; i++) marks[this.cardsOnto[i]] = stamp;
+    }
+    return false;
+  }
+
+  /** The cardsOnto table: each card's goesOn cards (one rank below it, so one of each suit at most). */
+  private listCardsOnto(): Int8Array {
+    const table = new Int8Array(CARD_COUNT * 4).fill(NO_CARD);
+    for (let onto = 0; onto < CARD_COUNT; onto++) {
+      let at = onto * 4;
+      const below = (rankOf(onto) + RANK_COUNT - 1) % RANK_COUNT;
+      for (let suit = 0; suit < 4; suit++) if (this.goesOn(suit * RANK_COUNT + below, onto)) table[at++] = suit * RANK_COUNT + below;
+    }
+    return table;
   }
 
   /**

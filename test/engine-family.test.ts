@@ -94,6 +94,41 @@ describe('the moves a turn changes, asked alone (the family search walks a pass 
   });
 });
 
+describe("markWastePlays (the family search asks stockPlays only where the waste's top is marked)", () => {
+  it.each(presets)('%s: every card stockPlays would play is marked, at each turn of a pass from every playout position', (preset) => {
+    const rules = resolveRules(preset);
+    const marks = new Int32Array(52);
+    const moves = newEngineMoveList();
+    let stamp = 0;
+    const seen = { played: 0, unmarked: 0 };
+    for (const playout of fixture.playouts.filter((entry) => entry.preset === preset)) {
+      const game = new Game(parseDeal(playout.deal), rules);
+      for (const token of playout.auto) play(game, token);
+      for (const step of playout.steps) {
+        const probe = new Game(game.deck, rules);
+        probe.restore(game.snapshot());
+        const every = probe.markWastePlays(marks, ++stamp);
+        // turning changes nothing the marks read (foundations, wings, trunk): one marking serves the pass
+        for (let turn: EngineMove = NO_MOVE; ; turn = probe.turnMove()) {
+          if (turn !== NO_MOVE) probe.apply(turn);
+          const plays = probe.stockPlays(moves, 0);
+          const top = probe.wasteTop();
+          if (plays > 0) seen.played++;
+          if (!every && (top < 0 || marks[top] !== stamp)) {
+            expect(plays, `${preset} game ${playout.number}: ${formatMove(toNotation(moves[0]))} from an unmarked waste top`).toBe(0);
+            seen.unmarked++;
+          }
+          if (probe.turnMove() === NO_MOVE) break;
+        }
+        play(game, step.move);
+        for (const token of step.auto ?? []) play(game, token);
+      }
+    }
+    expect(seen.played).toBeGreaterThan(0);
+    expect(seen.unmarked).toBeGreaterThan(0);
+  });
+});
+
 describe('pass boundaries (the family search stores such a position under its pass start)', () => {
   /** Whether turning from the pass's start (turn to the end, redeal, then turn) meets this very waste and stock. */
   function reachedFromPassStart(game: Game, rules: ReturnType<typeof resolveRules>): boolean {

@@ -1,5 +1,5 @@
 // Exact search for the Canfield family's rules (GAMES.md): depth first over the engine's moves, turns folded into the play they lead to, every position met kept in a table.
-import { NO_CARD, RANK_COUNT, rankOf, suitOf } from '../cards.js';
+import { CARD_COUNT, NO_CARD, RANK_COUNT, rankOf, suitOf } from '../cards.js';
 import {
   encodeMove,
   type EngineMove,
@@ -87,6 +87,9 @@ export class FamilySearch {
   private moveEnd = new Int32Array(256);
   /** Passes as cycles (above): unlimited redeals, a fixed turn size, and pruning on. */
   private passCycles = false;
+  /** Game.markWastePlays' marks, one a card, and the stamp of the latest marking (a new stamp clears them all). */
+  private readonly wasteMarks = new Int32Array(CARD_COUNT);
+  private wasteStamp = 0;
   /** boundSuits by the foundations' heights (position.ts foundationHeights), -1 until asked: they alone decide it within one solve. */
   private readonly boundByFoundations = new Int8Array(1 << 16);
 
@@ -229,10 +232,17 @@ export class FamilySearch {
     // at a pass boundary under passes as cycles: round the pass back to here, through the redeal
     const cyclic = this.passCycles && game.atPassBoundary();
     const startTop = game.wasteTopIndex();
+    // the cards the waste could play now: stockPlays is asked only where one of them is on top
+    if (this.wasteStamp === 0x7fffffff) this.wasteMarks.fill((this.wasteStamp = 0));
+    const stamp = ++this.wasteStamp;
+    const everyCard = game.markWastePlays(this.wasteMarks, stamp);
     let turns = 0;
     for (;;) {
-      const plays = game.stockPlays(scratch, 0);
-      for (let i = 0; i < plays; i++) at = this.push(at, scratch[i] | (turns << TURNS_SHIFT));
+      const top = game.wasteTop();
+      if (everyCard || (top !== NO_CARD && this.wasteMarks[top] === stamp)) {
+        const plays = game.stockPlays(scratch, 0);
+        for (let i = 0; i < plays; i++) at = this.push(at, scratch[i] | (turns << TURNS_SHIFT));
+      }
       // a bound card met on the way is played, not turned past (the bound-card rules above)
       if (turns > 0 && wasteFree && isBound(game, game.wasteTop(), bound)) break;
       const step = cyclic ? stepMove(game) : game.turnMove();
@@ -243,7 +253,7 @@ export class FamilySearch {
     }
     const redeal = cyclic || game.turnMove() !== NO_MOVE ? NO_MOVE : game.redealMove();
     game.loadWords(this.walk, 0);
-    if (this.room.length < at - start) this.room = new Int32Array(2 * (at - start));
+    if (this.room.length < 2 * (at - start)) this.room = new Int32Array(4 * (at - start));
     playsInOrder(game, this.moves, start, at, this.room, this.passCycles);
     if (redeal !== NO_MOVE) at = this.push(at, redeal | (turns << TURNS_SHIFT));
     return at;
@@ -338,17 +348,22 @@ function playFamilyMove(game: Game, move: number, written: Move[] | null): void 
   game.applyUnsaved(engineMove);
 }
 
-/** Stable: moves[start … end) by playRank; `room` holds at least end - start moves. */
+/** Scratch for playsInOrder: where each rank's moves start. */
+const rankStarts = new Int32Array(6);
+const RANKS = 5;
+
+/** Stable: moves[start … end) by playRank, each move ranked once; `room` holds at least 2 × (end - start) numbers. */
 function playsInOrder(game: Game, moves: Int32Array, start: number, end: number, room: Int32Array, turnsFree: boolean): void {
-  let at = start;
-  for (let rank = 0; rank < 5; rank++) {
-    let kept = 0;
-    for (let i = at; i < end; i++) {
-      if (playRank(game, moves[i], turnsFree) === rank) moves[at++] = moves[i];
-      else room[kept++] = moves[i];
-    }
-    for (let i = 0; i < kept; i++) moves[at + i] = room[i];
+  const count = end - start;
+  rankStarts.fill(0);
+  for (let i = 0; i < count; i++) {
+    const rank = playRank(game, moves[start + i], turnsFree);
+    room[i] = moves[start + i];
+    room[count + i] = rank;
+    rankStarts[rank + 1]++;
   }
+  for (let rank = 1; rank <= RANKS; rank++) rankStarts[rank] += rankStarts[rank - 1];
+  for (let i = 0; i < count; i++) moves[start + rankStarts[room[count + i]]++] = room[i];
 }
 
 /**
