@@ -2,9 +2,9 @@
 // Prints the Canfield family's results table (markdown) from results/family-*.csv (summaries, with the
 // Wilson interval the sim wrote) and results/raw/family-thoughtful-*.csv (each solve's time).
 // Usage: node results/family-table.mjs   (after bash results/family.sh)
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { perDeal, solveTimes, summary } from './summary.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const presets = ['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'sv-canfield', 'sv-canfield-strict'];
@@ -14,23 +14,6 @@ const numberings = [
 ];
 const percent = (value) => `${(100 * Number(value)).toFixed(1)}%`;
 
-function summary(file) {
-  if (!existsSync(file)) return undefined;
-  const [header, line] = readFileSync(file, 'utf8').trim().split('\n');
-  const names = header.split(',');
-  return Object.fromEntries(line.split(',').map((value, i) => [names[i], value]));
-}
-
-/** Mean, median and worst solving time over the per-deal rows, in ms. */
-function times(raw) {
-  if (!existsSync(raw)) return ['', '', ''];
-  const [header, ...lines] = readFileSync(raw, 'utf8').trim().split('\n');
-  const column = header.split(',').indexOf('ms');
-  const ms = lines.map((line) => Number(line.split(',')[column])).sort((a, b) => a - b);
-  const mean = ms.reduce((sum, value) => sum + value, 0) / ms.length;
-  return [mean.toFixed(0), String(ms[ms.length >> 1]), String(ms[ms.length - 1])];
-}
-
 console.log('| preset | deals | thoughtful won / lost / unknown | win rate among decided deals (95% CI) | range, unknowns lost … won | greedy (95% CI) | mean / median / worst ms |');
 console.log('|---|---|---|---|---|---|---|');
 for (const preset of presets) {
@@ -38,7 +21,7 @@ for (const preset of presets) {
     const thoughtful = summary(join(here, `family-thoughtful-${preset}${suffix}.csv`));
     if (thoughtful === undefined) continue;
     const greedy = summary(join(here, `family-greedy-${preset}${suffix}.csv`));
-    const [mean, median, worst] = times(join(here, 'raw', `family-thoughtful-${preset}${suffix}.csv`));
+    const [mean, median, worst] = solveTimes(perDeal(join(here, 'raw', `family-thoughtful-${preset}${suffix}.csv`)));
     console.log(
       `| ${preset} | ${label} 1–${thoughtful.deals} | ${thoughtful.won} / ${thoughtful.lost} / ${thoughtful.unknown} | ` +
         `${percent(thoughtful.win_rate)} (${percent(thoughtful.ci95_low)}–${percent(thoughtful.ci95_high)}) | ` +

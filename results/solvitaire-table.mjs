@@ -3,9 +3,9 @@
 // interval) and results/raw/solvitaire-*.csv (per seed): the win rates beside Solvitaire's published figure, and
 // the seeds whose verdict differs between sv-canfield (sv-partial) and the same rules with --wing-moves group.
 // Usage: node results/solvitaire-table.mjs   (after bash results/solvitaire.sh)
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { perDeal, solveTimes, summary } from './summary.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const runs = [
@@ -15,29 +15,9 @@ const runs = [
 ];
 const percent = (value) => `${(100 * Number(value)).toFixed(2)}%`;
 
-function summary(file) {
-  if (!existsSync(file)) return undefined;
-  const [header, line] = readFileSync(file, 'utf8').trim().split('\n');
-  const names = header.split(',');
-  return Object.fromEntries(line.split(',').map((value, i) => [names[i], value]));
-}
-
-/** Seed → verdict, and the solve times in ms, from a per-deal file. */
-function perSeed(name) {
-  const file = join(here, 'raw', `solvitaire-${name}.csv`);
-  const verdicts = new Map();
-  const ms = [];
-  if (!existsSync(file)) return { verdicts, ms };
-  const [header, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
-  const names = header.split(',');
-  const [deal, result, time] = ['deal', 'result', 'ms'].map((column) => names.indexOf(column));
-  for (const line of lines) {
-    const cells = line.split(',');
-    verdicts.set(Number(cells[deal]), cells[result]);
-    ms.push(Number(cells[time]));
-  }
-  ms.sort((a, b) => a - b);
-  return { verdicts, ms };
+/** Seed → verdict, from a per-deal file. */
+function verdicts(name) {
+  return new Map(perDeal(join(here, 'raw', `solvitaire-${name}.csv`)).map((row) => [Number(row.deal), row.result]));
 }
 
 console.log('| rules | seeds | won / lost / unknown | win rate among decided (95% CI) | range, unknowns lost … won | mean / median / worst ms |');
@@ -45,17 +25,16 @@ console.log('|---|---|---|---|---|---|');
 for (const [name, label] of runs) {
   const row = summary(join(here, `solvitaire-${name}.csv`));
   if (row === undefined) continue;
-  const { ms } = perSeed(name);
-  const mean = ms.reduce((sum, value) => sum + value, 0) / Math.max(1, ms.length);
+  const [mean, median, worst] = solveTimes(perDeal(join(here, 'raw', `solvitaire-${name}.csv`)));
   console.log(
     `| ${label} | 1–${row.deals} | ${row.won} / ${row.lost} / ${row.unknown} | ${percent(row.win_rate)} (${percent(row.ci95_low)}–${percent(row.ci95_high)}) | ` +
-      `${percent(row.win_rate_unknown_as_lost)} … ${percent(row.win_rate_unknown_as_won)} | ${mean.toFixed(0)} / ${ms[ms.length >> 1] ?? ''} / ${ms[ms.length - 1] ?? ''} |`,
+      `${percent(row.win_rate_unknown_as_lost)} … ${percent(row.win_rate_unknown_as_won)} | ${mean} / ${median} / ${worst} |`,
   );
 }
 console.log('\nSolvitaire (Blake & Gent) publish 71.245 ± 0.031% for `canfield`.');
 
-const partial = perSeed('sv-canfield').verdicts;
-const group = perSeed('sv-canfield-group').verdicts;
+const partial = verdicts('sv-canfield');
+const group = verdicts('sv-canfield-group');
 const changed = [];
 let both = 0;
 let oneUnknown = 0;
