@@ -58,7 +58,9 @@ export class FamilyTable {
     this.resourceMask = resourceMask;
     this.count = 0;
     this.hits = 0;
-    if (keyWords !== this.keyWords || this.capacity === 0) {
+    // a table grown by an earlier, larger search starts small again: a small search then stays in the
+    // processor's caches instead of spreading its keys over hundreds of megabytes
+    if (keyWords !== this.keyWords || this.capacity === 0 || this.capacity > INITIAL_CAPACITY) {
       this.keyWords = keyWords;
       this.capacity = Math.min(INITIAL_CAPACITY, this.largestCapacity());
       this.keys = new Int32Array(this.capacity * keyWords);
