@@ -21,11 +21,11 @@ Solvitaire keeps them (it sorts them for symmetry as it places cards, so that or
 the foundations in its suit order C, H, S, D. The test (test/solvitaire-deals.test.ts) reads them into
 eaglewing's deal string itself. Output is deterministic: run it twice and the file is byte for byte the same.
 """
-import argparse
 import json
-import re
 import subprocess
 import sys
+
+from solvitaire_run import arguments_and_version
 
 TYPES = ["canfield", "canfield-strict"]
 # 0-49 as --solvability 50 would take them, the peers file's slow seed 112, and large ones up to
@@ -43,13 +43,7 @@ def deal(binary, game_type, seed):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--solvitaire", required=True, help="the Solvitaire binary")
-    parser.add_argument("--out", default=OUT)
-    args = parser.parse_args()
-    # it says its version on stderr: "[info] (Solvitaire version: 0.10.1)"
-    shown = subprocess.run([args.solvitaire, "--version"], check=True, capture_output=True, text=True)
-    version = re.search(r"version: ([^)\s]+)", shown.stdout + shown.stderr).group(1)
+    args, version = arguments_and_version(__doc__, OUT)
     deals = [deal(args.solvitaire, game_type, seed) for game_type in TYPES for seed in SEEDS]
     document = {
         "about": "solvitaire --type TYPE --random SEED --deal-only, piles as printed (bottom card first); made by scripts/solvitaire/canfield_deals.py",

@@ -27,11 +27,12 @@ The seeds are the first twelve of each type that Solvitaire wins in under half a
 (test/fixtures/solvitaire-canfield.csv). Output is deterministic: run it twice and the file is byte for byte
 the same.
 """
-import argparse
 import json
 import re
 import subprocess
 import sys
+
+from solvitaire_run import arguments_and_version
 
 SEEDS = {
     "canfield": [0, 1, 2, 3, 6, 7, 9, 10, 12, 15, 16, 19],
@@ -84,13 +85,7 @@ def solution(binary, game_type, seed):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--solvitaire", required=True, help="the Solvitaire binary")
-    parser.add_argument("--out", default=OUT)
-    args = parser.parse_args()
-    # it says its version on stderr: "[info] (Solvitaire version: 0.10.1)"
-    shown = subprocess.run([args.solvitaire, "--version"], check=True, capture_output=True, text=True)
-    version = re.search(r"version: ([^)\s]+)", shown.stdout + shown.stderr).group(1)
+    args, version = arguments_and_version(__doc__, OUT)
     lines = [solution(args.solvitaire, game_type, seed) for game_type, seeds in SEEDS.items() for seed in seeds]
     with open(args.out, "w", encoding="utf-8") as out:
         out.write("{\n")
