@@ -348,9 +348,10 @@ function playFamilyMove(game: Game, move: number, written: Move[] | null): void 
   game.applyUnsaved(engineMove);
 }
 
+/** playRank's ranks, 0 … PLAY_RANKS - 1. */
+const PLAY_RANKS = 5;
 /** Scratch for playsInOrder: where each rank's moves start. */
-const rankStarts = new Int32Array(6);
-const RANKS = 5;
+const rankStarts = new Int32Array(PLAY_RANKS + 1);
 
 /** Stable: moves[start … end) by playRank, each move ranked once; `room` holds at least 2 × (end - start) numbers. */
 function playsInOrder(game: Game, moves: Int32Array, start: number, end: number, room: Int32Array, turnsFree: boolean): void {
@@ -362,7 +363,7 @@ function playsInOrder(game: Game, moves: Int32Array, start: number, end: number,
     room[count + i] = rank;
     rankStarts[rank + 1]++;
   }
-  for (let rank = 1; rank <= RANKS; rank++) rankStarts[rank] += rankStarts[rank - 1];
+  for (let rank = 1; rank <= PLAY_RANKS; rank++) rankStarts[rank] += rankStarts[rank - 1];
   for (let i = 0; i < count; i++) moves[start + rankStarts[room[count + i]]++] = room[i];
 }
 
