@@ -44,6 +44,17 @@ describe('FamilyTable', () => {
     expect(table.insert(key(2, 40))).toBe(FAMILY_INSERTED);
     expect(table.count).toBe(2);
   });
+  it('a table grown by one search starts at its first room for the next, empty (a small search stays small)', () => {
+    const table = new FamilyTable(16);
+    table.clear(WORDS);
+    const first = table.size();
+    for (let layout = 1; layout <= 4 * first; layout++) table.insert(key(layout, 0));
+    expect(table.size()).toBeGreaterThan(first);
+    table.clear(WORDS);
+    expect(table.size()).toBe(first);
+    expect(table.insert(key(1, 0))).toBe(FAMILY_INSERTED);
+    expect(table.count).toBe(1);
+  });
   it('grows past its first room, keeps every key, and says full at its memory cap', () => {
     const table = new FamilyTable(1);
     table.clear(WORDS);
