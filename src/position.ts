@@ -1,5 +1,5 @@
 // The packed position: its bit layout and the only readers and writers that shift or mask its words.
-import { CARD_COUNT, cardRanksAbove, NO_CARD, RANK_COUNT } from './cards.js';
+import { CARD_COUNT, cardRanksAbove, NO_CARD, RANK_COUNT, suitOf } from './cards.js';
 import { WING_COUNT, dealtWingCard, type DealLayout } from './layout.js';
 
 /*
@@ -17,6 +17,9 @@ import { WING_COUNT, dealtWingCard, type DealLayout } from './layout.js';
  * | 10,11 | 0-31  | stock places 0–31 and 32–63 still filled (in stock or waste)         |
  * | 12..24| bytes | linked wings only: byte c = the card under card c on its wing, plus  |
  * |       |       | one; 0 when c is a wing's bottom card or on no wing                  |
+ * | 25..28| 2s..  | linked wings only: the suit code of the card under card c, 2 bits    |
+ * |       |       | each (16 cards a word): bit 0 S or H, bit 1 D or H (C 0, S 1, D 2,   |
+ * |       |       | H 3); 0 when c is a wing's bottom card or on no wing                 |
  *
  * A stock place is a card's stock index (DealLayout.stockCards). Stock and waste always keep the
  * deal's order, so the pointer and the filled places say where every stock card is.
@@ -25,9 +28,15 @@ import { WING_COUNT, dealtWingCard, type DealLayout } from './layout.js';
  * every card on it (wingCard). Under `alt-colour-down` and `any-suit-down` they do not (two or four
  * cards may lie under a card; GAMES.md G1.8), and the position carries the links: such wings are
  * read with linkedWingCard and written with the linked writers. Eagle Wing's presets never pay for them.
+ * The suit codes say the links again, in the form a key wants (solver/key.ts): together with each
+ * wing's top and height they name every card on the wings, whatever the wings' order, and the
+ * writers keep them, so that a key copies words instead of walking the wings.
  */
 export const POSITION_WORDS = 12;
-export const LINKED_POSITION_WORDS = POSITION_WORDS + CARD_COUNT / 4;
+const LINK_WORDS = CARD_COUNT / 4;
+/** Words of the cards' under-suit codes (2 bits a card). */
+export const UNDER_SUIT_WORDS = Math.ceil((2 * CARD_COUNT) / 32);
+export const LINKED_POSITION_WORDS = POSITION_WORDS + LINK_WORDS + UNDER_SUIT_WORDS;
 /** The packed position: an Int32Array at run time, told apart from other word arrays by the compiler only. */
 export type Position = Int32Array & { readonly __brand: 'Position' };
 
@@ -36,6 +45,8 @@ const WING_HEIGHT_SHIFT = 6;
 const WING_HEIGHT_MASK = 0x3f;
 const WING_CODE_MASK = 0xfff;
 const LINK_WORD = POSITION_WORDS;
+const UNDER_SUIT_WORD = LINK_WORD + LINK_WORDS;
+const CARDS_PER_SUIT_WORD = 16;
 /** Every foundation at 1: the four cards of a fixed base rank (GAMES.md G1.7). */
 const ALL_FOUNDATIONS_STARTED = 0x1111;
 const FOUNDATION_WORD = 8;
@@ -83,6 +94,26 @@ export function wingCard(position: Position, wing: number, depth: number): numbe
 /** The card under `card` on its wing when wings are linked, or NO_CARD when it is the wing's bottom card. */
 export function cardUnder(position: Position, card: number): number {
   return ((position[LINK_WORD + (card >> 2)] >>> ((card & 3) << 3)) & 0xff) - 1;
+}
+/**
+ * Word `index` (0 … UNDER_SUIT_WORDS-1) of the under-suit codes: cards 16·index … 16·index+15, two bits
+ * each from bit 0, the code of the suit of the card under each (bit 0 S or H, bit 1 D or H; 0 also
+ * where no card is under it).
+ */
+export function underSuitCodes(position: Position, index: number): number {
+  return position[UNDER_SUIT_WORD + index];
+}
+/**
+ * Bit 0 of each under-suit code in word `index`, the 16 of them packed into bits 0-15 (card 16·index +
+ * i at bit i). Under alternate colours that bit is all a link says: which suit of the other colour
+ * lies under the card (S or H 1).
+ */
+export function underSuitChoices(position: Position, index: number): number {
+  let bits = position[UNDER_SUIT_WORD + index] & 0x55555555;
+  bits = (bits | (bits >>> 1)) & 0x33333333;
+  bits = (bits | (bits >>> 2)) & 0x0f0f0f0f;
+  bits = (bits | (bits >>> 4)) & 0x00ff00ff;
+  return (bits | (bits >>> 8)) & 0xffff;
 }
 /** The card `depth` places below a linked wing's top (0 = the top). */
 export function linkedWingCard(position: Position, wing: number, depth: number): number {
@@ -201,6 +232,14 @@ function setCardUnder(position: Position, card: number, under: number): void {
   const word = LINK_WORD + (card >> 2);
   const shift = (card & 3) << 3;
   position[word] = (position[word] & ~(0xff << shift)) | ((under + 1) << shift);
+  const suitWord = UNDER_SUIT_WORD + ((card / CARDS_PER_SUIT_WORD) | 0);
+  const suitShift = (card % CARDS_PER_SUIT_WORD) << 1;
+  position[suitWord] = (position[suitWord] & ~(3 << suitShift)) | (under === NO_CARD ? 0 : underSuitCode(under) << suitShift);
+}
+/** The 2-bit code of `card`'s suit (C 0, S 1, D 2, H 3): bit 0 S or H, bit 1 D or H. */
+function underSuitCode(card: number): number {
+  const suit = suitOf(card);
+  return (suit >> 1) | (((suit ^ (suit >> 1)) & 1) << 1);
 }
 /** Takes the top `count` cards off a linked wing; the deepest of them no longer lies on anything. */
 export function takeFromLinkedWing(position: Position, wing: number, count: number): void {

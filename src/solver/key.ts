@@ -1,5 +1,5 @@
 // The canonical packed key of a position: four 32-bit words, wings sorted so that their order does not matter.
-import { CARD_COUNT, suitOf } from '../cards.js';
+import { CARD_COUNT } from '../cards.js';
 import * as P from '../position.js';
 import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN } from '../rules.js';
 
@@ -115,13 +115,15 @@ export function packKey(position: P.Position, key: Uint32Array): void {
  * | 0           | 27-30 | redeals used                                                     |
  * | 1 … ⌈n/2⌉   | 12+12 | the n wings' codes (position.ts wingCode: top card and height),  |
  * |             |       | sorted ascending, two a word                                     |
- * | then        | a bit | linked wings only: for each wing in that order, from the card    |
- * |             | stream| under its top down, which card lies there: `linkBits` bits each  |
+ * | then        | bits  | linked wings only: for each card c by number, which suit lies    |
+ * |             |       | under it (0 where none does), `linkBits` bits each               |
  *
  * A linked wing (alt-colour-down, any-suit-down) is one run (GAMES.md G1.2): the card under c has
  * c's rank + 1 (round the corner), so only its suit is open: under alt-colour-down one bit (which
- * suit of the other colour), under any-suit-down two (the suit). Cards under tops number at most 52,
- * so the stream fits in ⌈52·linkBits/32⌉ words.
+ * suit of the other colour: S or H 1), under any-suit-down two (position.ts's suit code). With each
+ * wing's top and height they say every wing card, and they belong to the cards, not to the wings,
+ * so they need no sorting: the position keeps them (position.ts underSuitCodes), and the key copies
+ * them, ⌈52·linkBits/32⌉ words.
  *
  * Sorting the wings is exact, not a pruning: the rules never tell wings apart (a trunk fill goes to the
  * first empty wing, and the piles that result are the same whichever it is); two wings share a code
@@ -180,21 +182,14 @@ export function packFamilyKey(position: P.Position, wings: number, linkBits: num
   for (let i = 0; i < codeWords; i++) key[1 + i] = 0;
   for (let i = 0; i < wings; i++) key[1 + (i >> 1)] |= (sortedWings[i] >> 4) << ((i & 1) * WING_CODE_SHIFT);
   if (linkBits === 0) return;
-  const streamStart = 1 + codeWords;
-  const streamWords = Math.ceil((CARD_COUNT * linkBits) / 32);
-  for (let i = 0; i < streamWords; i++) key[streamStart + i] = 0;
-  let bit = 0;
-  for (let i = 0; i < wings; i++) {
-    const wing = sortedWings[i] & 0xf;
-    const height = P.wingHeight(position, wing);
-    let card = P.wingTop(position, wing);
-    for (let depth = 1; depth < height; depth++) {
-      card = P.cardUnder(position, card);
-      const suit = suitOf(card);
-      // alt-colour: the other colour's two suits are C/S or D/H; one bit says which (S and H are 1)
-      const value = linkBits === 1 ? (suit === 2 || suit === 3 ? 1 : 0) : suit;
-      key[streamStart + (bit >> 5)] |= value << (bit & 31);
-      bit += linkBits;
-    }
+  const linksStart = 1 + codeWords;
+  if (linkBits === 2) {
+    for (let i = 0; i < P.UNDER_SUIT_WORDS; i++) key[linksStart + i] = P.underSuitCodes(position, i);
+    return;
+  }
+  // alternate colours: 16 one-bit choices from each word of codes, two words of codes a key word
+  for (let i = 0; i < P.UNDER_SUIT_WORDS; i += 2) {
+    const high = i + 1 < P.UNDER_SUIT_WORDS ? P.underSuitChoices(position, i + 1) : 0;
+    key[linksStart + (i >> 1)] = P.underSuitChoices(position, i) | (high << 16);
   }
 }
