@@ -534,7 +534,16 @@ export class Game {
    * such a position and the one after turning to the end and redealing reach each other.
    */
   atPassBoundary(): boolean {
-    return this.stockTopIndex() < 0 || P.wasteCardCount(this.position) % this.compiled.turn === 0;
+    return this.passPhase() === 0;
+  }
+
+  /**
+   * Where the pass stands in its turns: 0 at a pass boundary (atPassBoundary), else the waste's cards
+   * mod the turn size. Two positions of one pass alike but for their waste, with the same phase, are
+   * whole turns apart: the one with fewer waste cards turns to the other.
+   */
+  passPhase(): number {
+    return this.stockTopIndex() < 0 ? 0 : P.wasteCardCount(this.position) % this.compiled.turn;
   }
 
   /** The `R` that legalMoves() lists, or NO_MOVE when it is not legal. */

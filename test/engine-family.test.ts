@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDeal } from '../src/deal.js';
 import { type EngineMove, Game, moveSource, newEngineMoveList, NO_MOVE, SOURCE_TRUNK, SOURCE_WASTE, toNotation } from '../src/engine.js';
 import { formatMove, parseMove } from '../src/notation.js';
+import { turnTo } from '../src/position.js';
 import { resolveRules } from '../src/rules.js';
 import { familyPlayouts } from './helpers.js';
 
@@ -165,5 +166,50 @@ describe('pass boundaries (the family search stores such a position under its pa
     // both answers met: the playouts play from the waste in mid-pass as well as turning through
     expect(seen.boundary).toBeGreaterThan(0);
     expect(seen.inside).toBeGreaterThan(0);
+  });
+});
+
+describe('pass phases (the family search lets a position cover one of its pass with the same phase and more waste cards)', () => {
+  /** Whether turning from `from` (no redeal) meets `to`'s waste and stock. */
+  function turnsReach(from: Game, to: Game, rules: ReturnType<typeof resolveRules>): boolean {
+    const probe = new Game(from.deck, rules);
+    probe.restore(from.snapshot());
+    for (;;) {
+      if (probe.wasteTopIndex() === to.wasteTopIndex() && probe.stockTopIndex() === to.stockTopIndex()) return true;
+      const turn = probe.turnMove();
+      if (turn === NO_MOVE) return false;
+      probe.apply(turn);
+    }
+  }
+  it.each(['canfield', 'superior-canfield'])('%s: in mid-pass, positions alike but for the stock pointer have one phase exactly when the one with fewer waste cards turns to the other', (preset) => {
+    const rules = resolveRules(preset);
+    // the turn size from the preset's own option (canfield and superior-canfield: '3')
+    const turn = Number(rules.turn);
+    const seen = { samePhase: 0, otherPhase: 0 };
+    for (const playout of fixture.playouts.filter((entry) => entry.preset === preset)) {
+      const game = new Game(parseDeal(playout.deal), rules);
+      for (const token of playout.auto) play(game, token);
+      for (const [index, step] of playout.steps.entries()) {
+        const where = `${preset} game ${playout.number}, step ${index + 1}`;
+        // the phase from another reader: the waste's cards counted place by place
+        if (game.stockTopIndex() >= 0 && game.wasteCount() % turn !== 0) {
+          expect(game.passPhase(), where).toBe(game.wasteCount() % turn);
+          for (let pointer = 0; pointer <= game.layout.stockLength; pointer++) {
+            const words = game.snapshot();
+            turnTo(words, pointer);
+            const other = new Game(game.deck, rules);
+            other.restore(words);
+            if (other.stockTopIndex() < 0 || other.wasteCount() < game.wasteCount()) continue;
+            const samePhase = other.passPhase() === game.passPhase();
+            expect(turnsReach(game, other, rules), `${where}, pointer ${pointer}`).toBe(samePhase);
+            seen[samePhase ? 'samePhase' : 'otherPhase']++;
+          }
+        } else expect(game.passPhase(), where).toBe(0);
+        play(game, step.move);
+        for (const token of step.auto ?? []) play(game, token);
+      }
+    }
+    expect(seen.samePhase).toBeGreaterThan(0);
+    expect(seen.otherPhase).toBeGreaterThan(0);
   });
 });

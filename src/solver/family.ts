@@ -18,7 +18,7 @@ import { WING_COUNT } from '../layout.js';
 import { foundationHeights } from '../position.js';
 import { UNLIMITED_REDEALS } from '../rules.js';
 import type { Move } from '../notation.js';
-import { FAMILY_WASTE_MASK, familyKeyAtPassStart, familyKeyWords, familyLinkBits, familyWasteWord, packFamilyKey } from './key.js';
+import { FAMILY_WASTE_MASK, familyKeyAtPassStart, familyKeyPassPhase, familyKeyWords, familyLinkBits, familyWasteWord, packFamilyKey } from './key.js';
 import { FAMILY_FULL, FAMILY_PRESENT, FamilyTable } from './family-table.js';
 import type { SolveResult, SolverOptions, UnknownReason, Verdict } from './search.js';
 
@@ -47,7 +47,7 @@ const TIME_CHECK_INTERVAL = 1024;
  * when one alike with a waste top no later was met: if the later one could win, the earlier one wins
  * in as many moves, and it is searched (every position stored is searched, and a finished search
  * without a win has searched them all). Under three-card turns a later waste top may not be reachable
- * from an earlier one, so there keys match exactly.
+ * from an earlier one, so there keys match exactly, except under passes as cycles (below).
  *
  * The bound-card rules (off under --no-prune; checked the same way). A suit's next foundation card is
  * *bound* when every card that could be built on it (G1.1 "goes on") is already on a foundation: on a
@@ -65,7 +65,11 @@ const TIME_CHECK_INTERVAL = 1024;
  * redeal, then turn back. They are one position, stored under the pass start's key, and its moves are
  * the waste's plays all the way round the pass from where it stands (a step past the stock's end is
  * the redeal). A position where a waste play broke the turns' groups is not at a boundary; it keeps
- * its own key and reaches the pass start by its redeal move.
+ * its own key and reaches the pass start by its redeal move. Its key also holds its pass phase (the
+ * waste's cards mod the turn size, engine.ts passPhase), and the stock is a resource again within a
+ * phase: of two such positions alike but for the waste, with one phase, the one with fewer waste
+ * cards turns to the other in whole turns, so it covers it as an earlier waste top does under
+ * one-card turns (the same argument, turns counted in threes).
  *
  * Each kept move of the bound-card rules puts a card up, so the search still finds a win whenever
  * one exists: measured by (cards off the foundations, then the shortest win), every winnable searched
@@ -114,7 +118,7 @@ export class FamilySearch {
     const rules = game.compiled;
     this.boundByFoundations.fill(-1);
     this.passCycles = this.limits.prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
-    if (this.limits.prune && rules.turn === 1 && !rules.turnShrinks) table.clear(keyWords, familyWasteWord(), FAMILY_WASTE_MASK);
+    if (this.limits.prune && ((rules.turn === 1 && !rules.turnShrinks) || this.passCycles)) table.clear(keyWords, familyWasteWord(), FAMILY_WASTE_MASK);
     else table.clear(keyWords);
     const key = this.key;
     const start = new Int32Array(words);
@@ -202,7 +206,10 @@ export class FamilySearch {
   /** The table's key for the position `game` is in: a position at a pass boundary under the pass start's (passes as cycles). */
   private packKey(game: Game, wings: number, linkBits: number): void {
     packFamilyKey(game.positionWords(), wings, linkBits, this.key);
-    if (this.passCycles && game.atPassBoundary()) familyKeyAtPassStart(this.key);
+    if (!this.passCycles) return;
+    const phase = game.passPhase();
+    if (phase === 0) familyKeyAtPassStart(this.key);
+    else familyKeyPassPhase(this.key, phase);
   }
 
   /**

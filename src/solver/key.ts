@@ -115,6 +115,7 @@ export function packKey(position: P.Position, key: Uint32Array): void {
  * | 0           | 27-30 | redeals used                                                     |
  * | 1 … ⌈n/2⌉   | 12+12 | the n wings' codes (position.ts wingCode: top card and height),  |
  * |             |       | sorted ascending, two a word                                     |
+ * | 1           | 24-25 | passes as cycles only: the pass phase (engine.ts passPhase)      |
  * | then        | bits  | linked wings only: for each card c by number, which suit lies    |
  * |             |       | under it (0 where none does), `linkBits` bits each               |
  *
@@ -148,6 +149,13 @@ export function familyWasteField(wasteTopIndex: number): number {
 /** A family key as if its waste were empty (the pass's start), in place. */
 export function familyKeyAtPassStart(key: Int32Array): void {
   key[0] = (key[0] & ~FAMILY_WASTE_MASK) | familyWasteField(-1);
+}
+
+/** Word 1's bits above the two wing codes: the pass phase (0-3). */
+const PASS_PHASE_SHIFT = 2 * WING_CODE_SHIFT;
+/** A family key with the pass phase `phase` (engine.ts passPhase), in place; packFamilyKey writes 0. */
+export function familyKeyPassPhase(key: Int32Array, phase: number): void {
+  key[1] |= phase << PASS_PHASE_SHIFT;
 }
 
 /** Bits per card under a wing's top in the key: 0 where a wing's top and height say every card on it. */
