@@ -65,8 +65,10 @@ describe('FamilyTable', () => {
       expect(stored).toBe(FAMILY_INSERTED);
       inserted++;
     }
-    // 1 MB of entries, kept at most three quarters full
+    // 1 MB of entries, kept at most three quarters full, in as many slots as 1 MB holds: a power of two
+    // below it (65,536 slots of 12 bytes here) would give out at 590 KB of entries
     expect(inserted * table.bytesPerEntry()).toBeLessThanOrEqual(1024 * 1024);
+    expect(inserted * table.bytesPerEntry()).toBeGreaterThan(0.7 * 1024 * 1024);
     expect(inserted).toBeGreaterThan(16384);
     for (let layout = 1; layout <= inserted; layout += 997) expect(table.insert(key(layout, 0))).toBe(FAMILY_PRESENT);
   });
