@@ -167,19 +167,19 @@ export function familyKeyWords(wings: number, linkBits: number): number {
   return 1 + ((wings + 1) >> 1) + Math.ceil((CARD_COUNT * linkBits) / 32);
 }
 
-/** Scratch: each wing's code, shifted, with its index in the low bits (sorted by code). */
+/** Scratch: the wings' codes, sorted. */
 const sortedWings = new Int32Array(16);
 
 /** Writes the family key of `position` (with `wings` wings in play) into key[0 … familyKeyWords-1]. */
 export function packFamilyKey(position: P.Position, wings: number, linkBits: number, key: Int32Array): void {
   for (let wing = 0; wing < wings; wing++) {
-    const entry = (P.wingCode(position, wing) << 4) | wing;
+    const code = P.wingCode(position, wing);
     let at = wing;
-    while (at > 0 && sortedWings[at - 1] > entry) {
+    while (at > 0 && sortedWings[at - 1] > code) {
       sortedWings[at] = sortedWings[at - 1];
       at--;
     }
-    sortedWings[at] = entry;
+    sortedWings[at] = code;
   }
   key[0] =
     P.foundationHeights(position) |
@@ -188,7 +188,7 @@ export function packFamilyKey(position: P.Position, wings: number, linkBits: num
     (P.redealsUsed(position) << FAMILY_REDEALS_SHIFT);
   const codeWords = (wings + 1) >> 1;
   for (let i = 0; i < codeWords; i++) key[1 + i] = 0;
-  for (let i = 0; i < wings; i++) key[1 + (i >> 1)] |= (sortedWings[i] >> 4) << ((i & 1) * WING_CODE_SHIFT);
+  for (let i = 0; i < wings; i++) key[1 + (i >> 1)] |= sortedWings[i] << ((i & 1) * WING_CODE_SHIFT);
   if (linkBits === 0) return;
   const linksStart = 1 + codeWords;
   if (linkBits === 2) {
