@@ -36,6 +36,8 @@ export class FamilyTable {
   count = 0;
   /** Look-ups that found the key already stored, for --stats. */
   hits = 0;
+  /** Where lookUp's probe for a key it did not find stopped: the empty slot the key goes in, while the table does not grow. */
+  private freeSlot = 0;
 
   constructor(memoryMegabytes: number) {
     this.maxBytes = memoryMegabytes * 1024 * 1024;
@@ -81,19 +83,23 @@ export class FamilyTable {
     const found = this.lookUp(key);
     if (found === FAMILY_PRESENT) return FAMILY_PRESENT;
     if (found === FAMILY_REPLACED) return FAMILY_INSERTED;
-    if ((this.count + 1) * LOAD_DENOMINATOR > this.capacity * LOAD_NUMERATOR && !this.grow()) return FAMILY_FULL;
     const words = this.keyWords;
-    const capacity = this.capacity;
+    let slot = this.freeSlot;
+    if ((this.count + 1) * LOAD_DENOMINATOR > this.capacity * LOAD_NUMERATOR) {
+      if (!this.grow()) return FAMILY_FULL;
+      // the slots moved: probe the grown table
+      const capacity = this.capacity;
+      slot = slotOf(hashAt(key, 0, words, this.resourceWord, ~this.resourceMask), capacity);
+      while (((this.occupied[slot >>> 5] >>> (slot & 31)) & 1) !== 0) slot = slot + 1 === capacity ? 0 : slot + 1;
+    }
     const occupied = this.occupied;
-    let slot = slotOf(hashAt(key, 0, words, this.resourceWord, ~this.resourceMask), capacity);
-    while (((occupied[slot >>> 5] >>> (slot & 31)) & 1) !== 0) slot = slot + 1 === capacity ? 0 : slot + 1;
     occupied[slot >>> 5] |= 1 << (slot & 31);
     for (let i = 0; i < words; i++) this.keys[slot * words + i] = key[i];
     this.count++;
     return FAMILY_INSERTED;
   }
 
-  /** PRESENT when a stored key equals or covers `key`; REPLACED when `key` took the place of one it covers; else INSERTED, with nothing stored yet. */
+  /** PRESENT when a stored key equals or covers `key`; REPLACED when `key` took the place of one it covers; else INSERTED, with nothing stored yet and freeSlot where it goes. */
   private lookUp(key: Int32Array): number {
     const words = this.keyWords;
     const capacity = this.capacity;
@@ -123,6 +129,7 @@ export class FamilyTable {
       }
       slot = slot + 1 === capacity ? 0 : slot + 1;
     }
+    this.freeSlot = slot;
     return FAMILY_INSERTED;
   }
 
