@@ -83,17 +83,14 @@ export class FamilyTable {
     const found = this.lookUp(key);
     if (found === FAMILY_PRESENT) return FAMILY_PRESENT;
     if (found === FAMILY_REPLACED) return FAMILY_INSERTED;
-    const words = this.keyWords;
-    let slot = this.freeSlot;
     if ((this.count + 1) * LOAD_DENOMINATOR > this.capacity * LOAD_NUMERATOR) {
       if (!this.grow()) return FAMILY_FULL;
-      // the slots moved: probe the grown table
-      const capacity = this.capacity;
-      slot = slotOf(hashAt(key, 0, words, this.resourceWord, ~this.resourceMask), capacity);
-      while (((this.occupied[slot >>> 5] >>> (slot & 31)) & 1) !== 0) slot = slot + 1 === capacity ? 0 : slot + 1;
+      // the slots moved: the same look-up in the grown table finds where the key goes
+      this.lookUp(key);
     }
-    const occupied = this.occupied;
-    occupied[slot >>> 5] |= 1 << (slot & 31);
+    const words = this.keyWords;
+    const slot = this.freeSlot;
+    this.occupied[slot >>> 5] |= 1 << (slot & 31);
     for (let i = 0; i < words; i++) this.keys[slot * words + i] = key[i];
     this.count++;
     return FAMILY_INSERTED;
