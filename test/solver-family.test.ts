@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Game, newEngineMoveList, toNotation } from '../src/engine.js';
 import type { Move } from '../src/notation.js';
 import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/pysol.js';
-import { CARD_COUNT, cardOf, rankOf } from '../src/cards.js';
+import { CARD_COUNT, cardOf, rankOf, suitOf } from '../src/cards.js';
 import type { Deck } from '../src/deal.js';
 import { fixedBaseRank, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
 import { familyKeyWords, familyLinkBits, packFamilyKey } from '../src/solver/key.js';
@@ -137,4 +137,68 @@ describe('the family key', () => {
     // the same few deals played many ways meet positions again: the check compares, not just collects
     expect(byKey.size).toBeGreaterThan(1000);
   });
+});
+
+describe('bound cards with bound builders (the bound-card rules of solver/family.ts)', () => {
+  const isNext = (game: Game, card: number): boolean => game.canGoToFoundation(card);
+  /** Whether `card` is on its foundation: its rank counted from the base is below the foundation's height. */
+  const isUp = (game: Game, card: number): boolean => (rankOf(card) - game.layout.baseRank + 13) % 13 < game.foundationHeight(suitOf(card));
+  /** The cards that go on `card` and are not up yet (at most one of each suit, one rank below it). */
+  function buildersOff(game: Game, card: number): number[] {
+    const off: number[] = [];
+    for (let other = 0; other < CARD_COUNT; other++) {
+      if (game.goesOn(other, card) && !isUp(game, other)) off.push(other);
+    }
+    return off;
+  }
+  /** A wing's or the trunk's top that is its suit's next card, with a builder off the foundations that is its own suit's next card and has no builder off: where the rule plays a card up that the plain bound-card rule would not. */
+  function chainBoundTop(game: Game): number {
+    const tops: number[] = [game.trunkCard()];
+    for (let wing = 0; wing < game.wings; wing++) if (game.wingHeight(wing) > 1) tops.push(game.wingCard(wing, 0));
+    for (const top of tops) {
+      if (top < 0 || !isNext(game, top)) continue;
+      const off = buildersOff(game, top);
+      if (off.length > 0 && off.every((builder) => isNext(game, builder) && buildersOff(game, builder).length === 0)) return top;
+    }
+    return -1;
+  }
+  /** A playout that takes a foundation play (if any) seven times in eight, else any move, until the rule would play a card up (null if it never does): random play rarely brings a builder to its suit's next place. */
+  function chainBoundPosition(preset: string, deal: number, length: number, random: (n: number) => number): { game: Game; played: Move[] } | null {
+    const game = new Game(familyDealFromPysolNumber(dealtAs(preset), plainPysolNumber(deal)), resolveRules(preset));
+    const moves = newEngineMoveList();
+    const played: Move[] = [];
+    for (let i = 0; i < length; i++) {
+      if (chainBoundTop(game) >= 0) return { game, played };
+      const count = game.legalMoves(moves);
+      if (count === 0) break;
+      const up: number[] = [];
+      for (let m = 0; m < count; m++) if (toNotation(moves[m]).target === 'F') up.push(moves[m]);
+      const move = up.length > 0 && random(8) > 0 ? up[random(up.length)] : moves[random(count)];
+      played.push(toNotation(move));
+      game.apply(move);
+    }
+    return null;
+  }
+  it.each(['sv-canfield', 'canfield', 'rainbow'])('%s: from positions where it plays a card up, the verdict of the pruning-free search', (preset) => {
+    const rules = resolveRules(preset);
+    const random = testRandom(preset.length * 7919 + 3);
+    const pruned = new Solver({ maxNodes: 200_000 });
+    const plain = new Solver({ maxNodes: 200_000, prune: false });
+    const decided = { won: 0, lost: 0 };
+    for (let i = 0; i < 400 && decided.won + decided.lost < 24; i++) {
+      const found = chainBoundPosition(preset, 1 + random(5000), 300, random);
+      if (found === null || found.game.isWon()) continue;
+      const { game, played } = found;
+      const a = pruned.solvePosition(copyOf(game));
+      const b = plain.solvePosition(copyOf(game));
+      if (a.result === 'unknown' || b.result === 'unknown') continue;
+      expect(a.result, `${preset} position ${i}`).toBe(b.result);
+      decided[a.result]++;
+      if (a.result === 'won') expect(verify(game.deck, rules, [...played, ...a.moves]).status, `${preset} position ${i}`).toBe('ok');
+    }
+    // the positions must meet both verdicts, or the comparison could not fail on half of the bugs
+    expect(decided.won + decided.lost, `${preset}: positions decided`).toBe(24);
+    expect(decided.won, `${preset}: won positions decided`).toBeGreaterThan(0);
+    expect(decided.lost, `${preset}: lost positions decided`).toBeGreaterThan(0);
+  }, 300_000);
 });

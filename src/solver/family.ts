@@ -51,9 +51,13 @@ const TIME_CHECK_INTERVAL = 1024;
  * from an earlier one, so there keys match exactly, except under passes as cycles (below).
  *
  * The bound-card rules (off under --no-prune; checked the same way). A suit's next foundation card is
- * *bound* when every card that could be built on it (G1.1 "goes on") is already on a foundation: on a
- * wing it can only sit, or move whole with the cards under it, which the same group without it can do.
- * Cards never leave a foundation, so the bound card's foundation play only adds options, and:
+ * *bound* when every card that could be built on it (G1.1 "goes on") is already on a foundation, or is
+ * its own suit's next card and bound itself. Nothing need ever lie on a bound card: a card that could
+ * is up, or can go up instead at the moment a line would put it there (it stays its suit's next card
+ * until it moves, and so does each card lying on it, bound in turn, which go up first, from the top).
+ * On a wing a bound card can only sit, or move whole with the cards under it, which the same group
+ * without it can do. Cards never leave a foundation, so the bound card's foundation play only adds
+ * options, and:
  * - a bound card on a wing's top, or the trunk's top, goes up at once, alone. Not under spaceBlock when
  *   that could leave a space (a lone wing card, the trunk's top): there a space blocks wing moves;
  * - a bound waste top goes up at once, alone, and a pass is not turned past a bound card it meets,
@@ -300,22 +304,35 @@ export class FamilySearch {
 
 /** The suits whose next foundation card is bound (the bound-card rules of FamilySearch), one bit each. */
 function boundSuits(game: Game): number {
-  const base = game.layout.baseRank;
   let bound = 0;
   for (let suit = 0; suit < 4; suit++) {
     const next = game.foundationNext(suit);
-    if (next === NO_CARD) continue;
-    const below = (rankOf(next) + RANK_COUNT - 1) % RANK_COUNT;
-    // rank counted from the base: a card of rank `below` of each suit is up once its suit's foundation is higher
-    const belowFromBase = (below - base + RANK_COUNT) % RANK_COUNT;
-    let free = true;
-    for (let other = 0; other < 4 && free; other++) {
-      const builder = other * RANK_COUNT + below;
-      if (game.goesOn(builder, next) && game.foundationHeight(other) <= belowFromBase) free = false;
-    }
-    if (free) bound |= 1 << suit;
+    if (next !== NO_CARD && nextIsBound(game, next, MAX_BOUND_CHAIN)) bound |= 1 << suit;
   }
   return bound;
+}
+
+/**
+ * How many cards deep nextIsBound follows builders on builders. Round the corner (wrap round) a chain
+ * of builders could come back to its first card; cut there, a card is counted as not bound, which
+ * only plays fewer cards up.
+ */
+const MAX_BOUND_CHAIN = RANK_COUNT - 1;
+
+/** Whether `card`, its suit's next foundation card, is bound: every card that could be built on it is up, or is its own suit's next card and bound. */
+function nextIsBound(game: Game, card: number, depth: number): boolean {
+  const base = game.layout.baseRank;
+  const below = (rankOf(card) + RANK_COUNT - 1) % RANK_COUNT;
+  // rank counted from the base: a card of rank `below` of each suit is up once its suit's foundation is higher
+  const belowFromBase = (below - base + RANK_COUNT) % RANK_COUNT;
+  for (let suit = 0; suit < 4; suit++) {
+    const builder = suit * RANK_COUNT + below;
+    if (!game.goesOn(builder, card)) continue;
+    const height = game.foundationHeight(suit);
+    if (height > belowFromBase) continue;
+    if (height < belowFromBase || depth === 0 || !nextIsBound(game, builder, depth - 1)) return false;
+  }
+  return true;
 }
 
 /** Whether `card` is its suit's next foundation card and bound. */
