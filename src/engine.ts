@@ -615,8 +615,7 @@ export class Game {
       return;
     }
     if (source === SOURCE_REDEAL) {
-      if (this.compiled.redeals === UNLIMITED_REDEALS) P.redealUnlimited(position, this.compiled.turnShrinks ? 2 : 0);
-      else P.redeal(position);
+      this.redealStock();
       return;
     }
     let card: number;
@@ -640,6 +639,29 @@ export class Game {
     if (target === TARGET_FOUNDATION) P.raiseFoundation(position, suitOf(card));
     else if (this.linked) P.placeOnLinkedWing(position, target, card, top === NO_CARD ? card : top, count);
     else P.placeOnWing(position, target, card, count);
+  }
+
+  /** RULES §3.6: the waste becomes the stock again (under unlimited redeals the count stops at the passes that still change the turn). */
+  private redealStock(): void {
+    if (this.compiled.redeals === UNLIMITED_REDEALS) P.redealUnlimited(this.position, this.compiled.turnShrinks ? 2 : 0);
+    else P.redeal(this.position);
+  }
+
+  /**
+   * One step of a walk through the stock: the turn that turnMove() names, or where the stock is empty
+   * and `redealToo`, the redeal that redealMove() names. The same as applyUnsaved() of that move (neither
+   * empties a wing, so no trunk fill follows), without encoding it: a search walks a whole pass at
+   * every position (solver/family.ts). False, with nothing changed, when that move is not legal.
+   */
+  stepPass(redealToo: boolean): boolean {
+    const stockIndex = P.stockTopIndex(this.position);
+    if (stockIndex >= 0) {
+      P.turnTo(this.position, this.turnEnd(stockIndex) + 1);
+      return true;
+    }
+    if (!redealToo || this.redealMove() === NO_MOVE) return false;
+    this.redealStock();
+    return true;
   }
 
   /** The next forced trunk fill (RULES §3.3) after playOnly(): the wing it filled, or -1 when none is due. */

@@ -95,6 +95,42 @@ describe('the moves a turn changes, asked alone (the family search walks a pass 
   });
 });
 
+describe('stepPass (the family search walks a pass with it instead of encoding each T and R)', () => {
+  /** The position after `token` (a legal move of legalMoves), played on a copy. */
+  function after(game: Game, token: string): string {
+    const copy = new Game(game.deck, game.rules);
+    copy.restore(game.snapshot());
+    play(copy, token);
+    return copy.snapshot().join(',');
+  }
+  it.each(presets)('%s: it plays the T that legalMoves lists, or where asked and there is none, its R, at every position of the PySolFC playouts', (preset) => {
+    const rules = resolveRules(preset);
+    const steps = { turn: 0, redeal: 0, none: 0 };
+    for (const playout of fixture.playouts.filter((entry) => entry.preset === preset)) {
+      const game = new Game(parseDeal(playout.deal), rules);
+      for (const token of playout.auto) play(game, token);
+      for (const step of playout.steps) {
+        const tokens = legalTokens(game);
+        const turn = tokens.find((token) => token.startsWith('T')) ?? null;
+        const redeal = tokens.find((token) => token === 'R') ?? null;
+        for (const redealToo of [false, true]) {
+          const copy = new Game(game.deck, rules);
+          copy.restore(game.snapshot());
+          const wanted = turn ?? (redealToo ? redeal : null);
+          expect(copy.stepPass(redealToo), `${preset} game ${playout.number}`).toBe(wanted !== null);
+          expect(copy.snapshot().join(','), `${preset} game ${playout.number}`).toBe(wanted === null ? game.snapshot().join(',') : after(game, wanted));
+        }
+        steps[turn !== null ? 'turn' : redeal !== null ? 'redeal' : 'none']++;
+        play(game, step.move);
+        for (const token of step.auto ?? []) play(game, token);
+      }
+    }
+    expect(steps.turn, `${preset}: positions with a T`).toBeGreaterThan(0);
+    // Rainbow and Chameleon have no redeal; every other game's playouts meet its R
+    if (rules.redeals !== 0) expect(steps.redeal, `${preset}: positions with an R`).toBeGreaterThan(0);
+  });
+});
+
 describe("markWastePlays (the family search asks stockPlays only where the waste's top is marked)", () => {
   it.each(presets)('%s: every card stockPlays would play is marked, at each turn of a pass from every playout position', (preset) => {
     const rules = resolveRules(preset);

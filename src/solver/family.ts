@@ -263,9 +263,7 @@ export class FamilySearch {
       }
       // a bound card met on the way is played, not turned past (the bound-card rules above)
       if (turns > 0 && wasteFree && isBound(game, game.wasteTop(), bound)) break;
-      const step = cyclic ? stepMove(game) : game.turnMove();
-      if (step === NO_MOVE) break;
-      game.applyUnsaved(step);
+      if (!game.stepPass(cyclic)) break;
       turns++;
       if (cyclic && game.wasteTopIndex() === startTop) break;
     }
@@ -373,9 +371,8 @@ function stepMove(game: Game): EngineMove {
 /** Plays a family move on `game`: its steps (turns, and a redeal at the stock's end), then its engine move. With `written`, appends the RULES §5 moves it stands for. */
 function playFamilyMove(game: Game, move: number, written: Move[] | null): void {
   for (let turns = move >>> TURNS_SHIFT; turns > 0; turns--) {
-    const turn = stepMove(game);
-    if (written !== null) written.push(toNotation(turn));
-    game.applyUnsaved(turn);
+    if (written !== null) written.push(toNotation(stepMove(game)));
+    game.stepPass(true);
   }
   const engineMove = (move & ENGINE_MOVE_MASK) as EngineMove;
   if (written !== null) written.push(toNotation(engineMove));
