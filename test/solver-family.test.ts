@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Game, newEngineMoveList, toNotation } from '../src/engine.js';
 import type { Move } from '../src/notation.js';
 import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/pysol.js';
-import { CARD_COUNT, cardOf, rankOf, suitOf } from '../src/cards.js';
+import { CARD_COUNT, cardOf, RANK_COUNT, rankOf, suitOf } from '../src/cards.js';
 import type { Deck } from '../src/deal.js';
 import { fixedBaseRank, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
 import { familyKeyWords, familyLinkBits, packFamilyKey } from '../src/solver/key.js';
@@ -19,19 +19,38 @@ const dealtAs = (preset: string): string => (preset.startsWith('sv-') ? 'canfiel
 const POSITIONS = 16;
 const NAIVE_STATES = 40_000;
 
-/** The position after a random playout of `length` engine moves from a deal (or fewer, where the game ends sooner). */
-function playedPosition(preset: string, deal: number, length: number, random: (n: number) => number): { game: Game; played: Move[] } {
+/**
+ * A random playout of up to `length` engine moves from a deal (fewer where the game ends sooner). With
+ * `foundationFirst`, a foundation play (if any) is taken seven times in eight; with `stop`, the playout
+ * ends at the first position it accepts (`stopped`).
+ */
+function playout(
+  preset: string,
+  deal: number,
+  length: number,
+  random: (n: number) => number,
+  foundationFirst: boolean,
+  stop: ((game: Game) => boolean) | null,
+): { game: Game; played: Move[]; stopped: boolean } {
   const game = new Game(familyDealFromPysolNumber(dealtAs(preset), plainPysolNumber(deal)), resolveRules(preset));
   const moves = newEngineMoveList();
   const played: Move[] = [];
   for (let i = 0; i < length; i++) {
+    if (stop !== null && stop(game)) return { game, played, stopped: true };
     const count = game.legalMoves(moves);
     if (count === 0) break;
-    const move = moves[random(count)];
+    const up: number[] = [];
+    if (foundationFirst) for (let m = 0; m < count; m++) if (toNotation(moves[m]).target === 'F') up.push(moves[m]);
+    const move = up.length > 0 && random(8) > 0 ? up[random(up.length)] : moves[random(count)];
     played.push(toNotation(move));
     game.apply(move);
   }
-  return { game, played };
+  return { game, played, stopped: false };
+}
+
+/** The position after a random playout of `length` engine moves from a deal (or fewer, where the game ends sooner). */
+function playedPosition(preset: string, deal: number, length: number, random: (n: number) => number): { game: Game; played: Move[] } {
+  return playout(preset, deal, length, random, false, null);
 }
 
 /** A reversed new deck with up to 11 random swaps; under a fixed base its four cards then go to their slots (GAMES.md G2). */
@@ -142,7 +161,7 @@ describe('the family key', () => {
 describe('bound cards with bound builders (the bound-card rules of solver/family.ts)', () => {
   const isNext = (game: Game, card: number): boolean => game.canGoToFoundation(card);
   /** Whether `card` is on its foundation: its rank counted from the base is below the foundation's height. */
-  const isUp = (game: Game, card: number): boolean => (rankOf(card) - game.layout.baseRank + 13) % 13 < game.foundationHeight(suitOf(card));
+  const isUp = (game: Game, card: number): boolean => (rankOf(card) - game.layout.baseRank + RANK_COUNT) % RANK_COUNT < game.foundationHeight(suitOf(card));
   /** The cards that go on `card` and are not up yet (at most one of each suit, one rank below it). */
   function buildersOff(game: Game, card: number): number[] {
     const off: number[] = [];
@@ -162,23 +181,6 @@ describe('bound cards with bound builders (the bound-card rules of solver/family
     }
     return -1;
   }
-  /** A playout that takes a foundation play (if any) seven times in eight, else any move, until the rule would play a card up (null if it never does): random play rarely brings a builder to its suit's next place. */
-  function chainBoundPosition(preset: string, deal: number, length: number, random: (n: number) => number): { game: Game; played: Move[] } | null {
-    const game = new Game(familyDealFromPysolNumber(dealtAs(preset), plainPysolNumber(deal)), resolveRules(preset));
-    const moves = newEngineMoveList();
-    const played: Move[] = [];
-    for (let i = 0; i < length; i++) {
-      if (chainBoundTop(game) >= 0) return { game, played };
-      const count = game.legalMoves(moves);
-      if (count === 0) break;
-      const up: number[] = [];
-      for (let m = 0; m < count; m++) if (toNotation(moves[m]).target === 'F') up.push(moves[m]);
-      const move = up.length > 0 && random(8) > 0 ? up[random(up.length)] : moves[random(count)];
-      played.push(toNotation(move));
-      game.apply(move);
-    }
-    return null;
-  }
   it.each(['sv-canfield', 'canfield', 'rainbow'])('%s: from positions where it plays a card up, the verdict of the pruning-free search', (preset) => {
     const rules = resolveRules(preset);
     const random = testRandom(preset.length * 7919 + 3);
@@ -186,9 +188,9 @@ describe('bound cards with bound builders (the bound-card rules of solver/family
     const plain = new Solver({ maxNodes: 200_000, prune: false });
     const decided = { won: 0, lost: 0 };
     for (let i = 0; i < 400 && decided.won + decided.lost < 24; i++) {
-      const found = chainBoundPosition(preset, 1 + random(5000), 300, random);
-      if (found === null || found.game.isWon()) continue;
-      const { game, played } = found;
+      // random play rarely brings a builder to its suit's next place: foundation plays first, up to the first such position
+      const { game, played, stopped } = playout(preset, 1 + random(5000), 300, random, true, (position) => chainBoundTop(position) >= 0);
+      if (!stopped || game.isWon()) continue;
       const a = pruned.solvePosition(copyOf(game));
       const b = plain.solvePosition(copyOf(game));
       if (a.result === 'unknown' || b.result === 'unknown') continue;
