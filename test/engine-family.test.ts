@@ -96,10 +96,15 @@ describe('the moves a turn changes, asked alone (the family search walks a pass 
 });
 
 describe('stepPass (the family search walks a pass with it instead of encoding each T and R)', () => {
-  /** The position after `token` (a legal move of legalMoves), played on a copy. */
-  function after(game: Game, token: string): string {
+  /** Another game in the same position. */
+  function copyOf(game: Game): Game {
     const copy = new Game(game.deck, game.rules);
     copy.restore(game.snapshot());
+    return copy;
+  }
+  /** The position after `token` (a legal move of legalMoves), played on a copy. */
+  function after(game: Game, token: string): string {
+    const copy = copyOf(game);
     play(copy, token);
     return copy.snapshot().join(',');
   }
@@ -114,8 +119,7 @@ describe('stepPass (the family search walks a pass with it instead of encoding e
         const turn = tokens.find((token) => token.startsWith('T')) ?? null;
         const redeal = tokens.find((token) => token === 'R') ?? null;
         for (const redealToo of [false, true]) {
-          const copy = new Game(game.deck, rules);
-          copy.restore(game.snapshot());
+          const copy = copyOf(game);
           const wanted = turn ?? (redealToo ? redeal : null);
           expect(copy.stepPass(redealToo), `${preset} game ${playout.number}`).toBe(wanted !== null);
           expect(copy.snapshot().join(','), `${preset} game ${playout.number}`).toBe(wanted === null ? game.snapshot().join(',') : after(game, wanted));

@@ -267,7 +267,7 @@ export class FamilySearch {
       turns++;
       if (cyclic && game.wasteTopIndex() === startTop) break;
     }
-    const redeal = cyclic || game.turnMove() !== NO_MOVE ? NO_MOVE : game.redealMove();
+    const redeal = cyclic || game.stockTopIndex() >= 0 ? NO_MOVE : game.redealMove();
     game.loadWords(this.walk, 0);
     // mid-pass under passes as cycles, the redeal is ranked with the plays (playRank); else it is last
     const redealRanked = redeal !== NO_MOVE && this.passCycles;
