@@ -1,10 +1,10 @@
 // The family search's table: whole keys, and under resources a key covered by one alike with an earlier waste top.
 import { describe, expect, it } from 'vitest';
 import { FAMILY_FULL, FAMILY_INSERTED, FAMILY_PRESENT, FamilyTable } from '../src/solver/family-table.js';
-import { FAMILY_WASTE_MASK, familyKeyWords, familyWasteField, familyWasteWord } from '../src/solver/key.js';
+import { FAMILY_WASTE_MASK, familyKeyWords, familyWasteField, familyWasteWord, familyWingCodeBits } from '../src/solver/key.js';
 
 const WINGS = 4;
-const WORDS = familyKeyWords(WINGS, 0);
+const WORDS = familyKeyWords(WINGS, familyWingCodeBits({ wrapBase: false, maxWing: 13 }), 0);
 /** A key whose wings say `layout` and whose waste top is stock place `waste` (its field holds waste + 1). */
 function key(layout: number, waste: number): Int32Array {
   const words = new Int32Array(WORDS);

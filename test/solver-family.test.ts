@@ -6,7 +6,7 @@ import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/py
 import { CARD_COUNT, cardOf, RANK_COUNT, rankOf, suitOf } from '../src/cards.js';
 import type { Deck } from '../src/deal.js';
 import { fixedBaseRank, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
-import { familyKeyWords, familyLinkBits, packFamilyKey } from '../src/solver/key.js';
+import { familyKeyWords, familyLinkBits, familyWingCodeBits, packFamilyKey } from '../src/solver/key.js';
 import { Solver } from '../src/solver/search.js';
 import { verify } from '../src/verify.js';
 import { naiveSolveFrom } from './naive.js';
@@ -140,8 +140,11 @@ describe('the family key', () => {
       const moves = newEngineMoveList();
       for (let step = 0; step < 150; step++) {
         const linkBits = familyLinkBits(game.compiled.build);
-        const key = new Int32Array(familyKeyWords(game.wings, linkBits));
-        packFamilyKey(game.positionWords(), game.wings, linkBits, key);
+        const codeBits = familyWingCodeBits(game.compiled);
+        const key = new Int32Array(familyKeyWords(game.wings, codeBits, linkBits));
+        packFamilyKey(game.positionWords(), game.wings, codeBits, linkBits, key);
+        // narrow wing codes hold a height below 16 (key.ts familyWingCodeBits): the engine's wings must keep to it
+        if (codeBits < 12) for (let wing = 0; wing < game.wings; wing++) expect(game.wingHeight(wing)).toBeLessThan(16);
         const keyText = key.join(',');
         const position = describePosition(game);
         expect(byKey.get(keyText) ?? position, `${preset}: one key, two positions`).toBe(position);
@@ -155,6 +158,54 @@ describe('the family key', () => {
     }
     // the same few deals played many ways meet positions again: the check compares, not just collects
     expect(byKey.size).toBeGreaterThan(1000);
+  });
+  it.each(FAMILY)('%s: the key reads back as the foundations, the trunk, the sorted wings and the cards under each card', (preset) => {
+    const random = testRandom(preset.length * 17 + 3);
+    // suit codes of position.ts: bit 0 S or H, bit 1 D or H
+    const SUIT_CODE = [0, 2, 3, 1];
+    let tallest = 0;
+    for (let playout = 0; playout < 20; playout++) {
+      const { game } = playedPosition(preset, 1 + random(3), 0, random);
+      const moves = newEngineMoveList();
+      for (let step = 0; step < 150; step++) {
+        const linkBits = familyLinkBits(game.compiled.build);
+        const codeBits = familyWingCodeBits(game.compiled);
+        const words = familyKeyWords(game.wings, codeBits, linkBits);
+        const key = new Int32Array(words);
+        packFamilyKey(game.positionWords(), game.wings, codeBits, linkBits, key);
+        const foundations = [0, 1, 2, 3].reduce((sum, suit) => sum + (game.foundationHeight(suit) << (4 * suit)), 0);
+        expect(key[0] & 0xffff).toBe(foundations);
+        expect((key[0] >>> 16) & 31).toBe(game.trunkCount());
+        // words 1 … as one stream of bits, word 1's bit 0 first
+        let stream = 0n;
+        for (let i = words - 1; i >= 1; i--) stream = (stream << 32n) | BigInt(key[i] >>> 0);
+        const read = (width: number): number => {
+          const value = Number(stream & ((1n << BigInt(width)) - 1n));
+          stream >>= BigInt(width);
+          return value;
+        };
+        const codes: number[] = [];
+        const under = new Array<number>(CARD_COUNT).fill(0);
+        for (let wing = 0; wing < game.wings; wing++) {
+          const height = game.wingHeight(wing);
+          tallest = Math.max(tallest, height);
+          codes.push(height === 0 ? 0 : game.wingCard(wing, 0) + 64 * height);
+          for (let depth = 0; depth + 1 < height; depth++) under[game.wingCard(wing, depth)] = SUIT_CODE[suitOf(game.wingCard(wing, depth + 1))];
+        }
+        codes.sort((a, b) => a - b);
+        expect(codes.map(() => read(codeBits)), `${preset}: wing codes`).toEqual(codes);
+        if (linkBits > 0) {
+          const mask = linkBits === 1 ? 1 : 3;
+          expect(under.map(() => read(linkBits)), `${preset}: cards under`).toEqual(under.map((code) => code & mask));
+        }
+        expect(stream, `${preset}: nothing past the last field`).toBe(0n);
+        const count = game.legalMoves(moves);
+        if (count === 0) break;
+        game.apply(moves[random(count)]);
+      }
+    }
+    // a key whose wing codes were a bit too narrow would show only on wings of two cards or more
+    expect(tallest).toBeGreaterThan(3);
   });
 });
 

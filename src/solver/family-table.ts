@@ -17,7 +17,7 @@ const LOAD_DENOMINATOR = 4;
  * a look-up never mistakes one position for another: a table that fills up ends the search with
  * unknown, never with a guess. One bit a slot says whether it holds a key. The slots are as many as
  * the memory cap holds, not rounded down to a power of two (a hash picks its slot by multiplying, not
- * masking), so that the default 256 MB holds 10 million sv-canfield positions rather than 6.3 million.
+ * masking), so that the default 256 MB holds 12.5 million sv-canfield positions (four-word keys) rather than 6.3 million.
  */
 export class FamilyTable {
   private readonly maxBytes: number;

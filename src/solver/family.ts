@@ -19,7 +19,7 @@ import { WING_COUNT } from '../layout.js';
 import { foundationHeights } from '../position.js';
 import { UNLIMITED_REDEALS } from '../rules.js';
 import type { Move } from '../notation.js';
-import { FAMILY_WASTE_MASK, familyKeyAtPassStart, familyKeyPassPhase, familyKeyWords, familyLinkBits, familyWasteWord, packFamilyKey } from './key.js';
+import { FAMILY_WASTE_MASK, familyKeyAtPassStart, familyKeyPassPhase, familyKeyWords, familyLinkBits, familyWasteWord, familyWingCodeBits, packFamilyKey } from './key.js';
 import { FAMILY_FULL, FAMILY_PRESENT, FamilyTable } from './family-table.js';
 import type { SolveResult, SolverOptions, UnknownReason, Verdict } from './search.js';
 
@@ -114,7 +114,8 @@ export class FamilySearch {
     const words = game.positionWords().length;
     const wings = game.wings;
     const linkBits = familyLinkBits(game.compiled.build);
-    const keyWords = familyKeyWords(wings, linkBits);
+    const codeBits = familyWingCodeBits(game.compiled);
+    const keyWords = familyKeyWords(wings, codeBits, linkBits);
     if (this.key.length < keyWords) this.key = new Int32Array(keyWords);
     if (this.walk.length < words) this.walk = new Int32Array(words);
     if (this.history.length < this.moveNext.length * words) this.history = new Int32Array(this.moveNext.length * words);
@@ -135,7 +136,7 @@ export class FamilySearch {
     let winDepth = -1;
     if (game.isWon()) result = 'won';
     else {
-      this.packKey(game, wings, linkBits);
+      this.packKey(game, wings, codeBits, linkBits);
       table.insert(key);
       game.storeWords(this.history, 0);
       this.moveNext[0] = 0;
@@ -158,7 +159,7 @@ export class FamilySearch {
         winDepth = depth;
         break;
       }
-      this.packKey(game, wings, linkBits);
+      this.packKey(game, wings, codeBits, linkBits);
       const stored = table.insert(key);
       if (stored === FAMILY_PRESENT) continue;
       if (stored === FAMILY_FULL) {
@@ -209,12 +210,12 @@ export class FamilySearch {
   }
 
   /** The table's key for the position `game` is in: a position at a pass boundary under the pass start's (passes as cycles). */
-  private packKey(game: Game, wings: number, linkBits: number): void {
-    packFamilyKey(game.positionWords(), wings, linkBits, this.key);
+  private packKey(game: Game, wings: number, codeBits: number, linkBits: number): void {
+    packFamilyKey(game.positionWords(), wings, codeBits, linkBits, this.key);
     if (!this.passCycles) return;
     const phase = game.passPhase();
+    familyKeyPassPhase(this.key, phase);
     if (phase === 0) familyKeyAtPassStart(this.key);
-    else familyKeyPassPhase(this.key, phase);
   }
 
   /**

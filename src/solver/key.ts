@@ -105,26 +105,34 @@ export function packKey(position: P.Position, key: Uint32Array): void {
 
 /*
  * The Canfield family's key (solver/family.ts): every position the family search meets is kept whole,
- * so a key names one position exactly, in familyKeyWords(wings, linkBits) 32-bit words:
+ * so a key names one position exactly, in familyKeyWords(wings, codeBits, linkBits) 32-bit words:
  *
- * | word        | bits  | field                                                            |
- * |-------------|-------|------------------------------------------------------------------|
- * | 0           | 0-15  | foundation heights                                               |
- * | 0           | 16-20 | cards left in the trunk                                          |
- * | 0           | 21-26 | waste top's stock index + 1 (0 = empty waste)                    |
- * | 0           | 27-30 | redeals used                                                     |
- * | 1 … ⌈n/2⌉   | 12+12 | the n wings' codes (position.ts wingCode: top card and height),  |
- * |             |       | sorted ascending, two a word                                     |
- * | 1           | 24-25 | passes as cycles only: the pass phase (engine.ts passPhase)      |
- * | then        | bits  | linked wings only: for each card c by number, which suit lies    |
- * |             |       | under it (0 where none does), `linkBits` bits each               |
+ * | word   | bits  | field                                                                 |
+ * |--------|-------|-----------------------------------------------------------------------|
+ * | 0      | 0-15  | foundation heights                                                    |
+ * | 0      | 16-20 | cards left in the trunk                                               |
+ * | 0      | 21-26 | waste top's stock index + 1 (0 = empty waste)                         |
+ * | 0      | 27-30 | redeals used; under passes as cycles, the pass phase instead (below)  |
+ * | 1 …    | bits  | from bit 0 of word 1 on, one stream of bits: the n wings' codes       |
+ * |        |       | (position.ts wingCode: top card and height), sorted ascending,        |
+ * |        |       | `codeBits` each; then, for linked wings only, for each card c by      |
+ * |        |       | number, which suit lies under it (0 where none does), `linkBits` each |
+ *
+ * A wing code takes 12 bits (a card, 6, and a height, 6), or 10 where the rules keep every wing to
+ * at most 15 cards (familyWingCodeBits). Under `wrap base` a wing is one run (GAMES.md G1.2) that
+ * never passes over a base-rank card, so it holds at most 13 cards: Solvitaire's Canfield then takes
+ * four words a position instead of five, and the family table a quarter more positions.
  *
  * A linked wing (alt-colour-down, any-suit-down) is one run (GAMES.md G1.2): the card under c has
  * c's rank + 1 (round the corner), so only its suit is open: under alt-colour-down one bit (which
  * suit of the other colour: S or H 1), under any-suit-down two (position.ts's suit code). With each
  * wing's top and height they say every wing card, and they belong to the cards, not to the wings,
  * so they need no sorting: the position keeps them (position.ts underSuitCodes), and the key copies
- * them, ⌈52·linkBits/32⌉ words.
+ * them, 52·linkBits bits.
+ *
+ * Under passes as cycles (unlimited redeals, a fixed turn size) the redeal count never limits a
+ * line, and position.ts redealUnlimited keeps it at 0 after the first redeal: bits 27-30 hold the
+ * pass phase (engine.ts passPhase) there, written by familyKeyPassPhase.
  *
  * Sorting the wings is exact, not a pruning: the rules never tell wings apart (a trunk fill goes to the
  * first empty wing, and the piles that result are the same whichever it is); two wings share a code
@@ -135,7 +143,11 @@ export function packKey(position: P.Position, key: Uint32Array): void {
 const FAMILY_TRUNK_SHIFT = 16;
 const FAMILY_WASTE_SHIFT = 21;
 const FAMILY_REDEALS_SHIFT = 27;
-const WING_CODE_SHIFT = 12;
+const FAMILY_REDEALS_MASK = 0xf << FAMILY_REDEALS_SHIFT;
+/** A wing code's bits: a card (6) and a height (6), or a height below 16 (4). */
+const WIDE_WING_CODE_BITS = 12;
+const NARROW_WING_CODE_BITS = 10;
+const NARROW_WING_MOST_CARDS = 15;
 /** The family key's word (familyWasteWord) and bits holding the waste top: as a number in place, lower is an earlier waste top. */
 export const FAMILY_WASTE_MASK = 0x3f << FAMILY_WASTE_SHIFT;
 export function familyWasteWord(): number {
@@ -151,11 +163,9 @@ export function familyKeyAtPassStart(key: Int32Array): void {
   key[0] = (key[0] & ~FAMILY_WASTE_MASK) | familyWasteField(-1);
 }
 
-/** Word 1's bits above the two wing codes: the pass phase (0-3). */
-const PASS_PHASE_SHIFT = 2 * WING_CODE_SHIFT;
-/** A family key with the pass phase `phase` (engine.ts passPhase), in place; packFamilyKey writes 0. */
+/** A family key under passes as cycles, with the pass phase `phase` (engine.ts passPhase) where the redeal count was, in place. */
 export function familyKeyPassPhase(key: Int32Array, phase: number): void {
-  key[1] |= phase << PASS_PHASE_SHIFT;
+  key[0] = (key[0] & ~FAMILY_REDEALS_MASK) | (phase << FAMILY_REDEALS_SHIFT);
 }
 
 /** Bits per card under a wing's top in the key: 0 where a wing's top and height say every card on it. */
@@ -163,15 +173,20 @@ export function familyLinkBits(build: number): number {
   return build === BUILD_ALT_COLOUR_DOWN ? 1 : build === BUILD_ANY_SUIT_DOWN ? 2 : 0;
 }
 
-export function familyKeyWords(wings: number, linkBits: number): number {
-  return 1 + ((wings + 1) >> 1) + Math.ceil((CARD_COUNT * linkBits) / 32);
+/** Bits per wing code in the key: 10 where no wing ever holds more than 15 cards (a run under `wrap base` holds at most 13), else 12. */
+export function familyWingCodeBits(rules: { readonly wrapBase: boolean; readonly maxWing: number }): number {
+  return rules.wrapBase || rules.maxWing <= NARROW_WING_MOST_CARDS ? NARROW_WING_CODE_BITS : WIDE_WING_CODE_BITS;
+}
+
+export function familyKeyWords(wings: number, codeBits: number, linkBits: number): number {
+  return 1 + Math.ceil((wings * codeBits + CARD_COUNT * linkBits) / 32);
 }
 
 /** Scratch: the wings' codes, sorted. */
 const sortedWings = new Int32Array(16);
 
 /** Writes the family key of `position` (with `wings` wings in play) into key[0 … familyKeyWords-1]. */
-export function packFamilyKey(position: P.Position, wings: number, linkBits: number, key: Int32Array): void {
+export function packFamilyKey(position: P.Position, wings: number, codeBits: number, linkBits: number, key: Int32Array): void {
   for (let wing = 0; wing < wings; wing++) {
     const code = P.wingCode(position, wing);
     let at = wing;
@@ -186,18 +201,23 @@ export function packFamilyKey(position: P.Position, wings: number, linkBits: num
     (P.trunkCount(position) << FAMILY_TRUNK_SHIFT) |
     familyWasteField(P.wasteTopIndex(position)) |
     (P.redealsUsed(position) << FAMILY_REDEALS_SHIFT);
-  const codeWords = (wings + 1) >> 1;
-  for (let i = 0; i < codeWords; i++) key[1 + i] = 0;
-  for (let i = 0; i < wings; i++) key[1 + (i >> 1)] |= sortedWings[i] << ((i & 1) * WING_CODE_SHIFT);
+  const words = familyKeyWords(wings, codeBits, linkBits);
+  for (let i = 1; i < words; i++) key[i] = 0;
+  let bit = 0;
+  for (let i = 0; i < wings; i++, bit += codeBits) putBits(key, bit, sortedWings[i], codeBits);
   if (linkBits === 0) return;
-  const linksStart = 1 + codeWords;
-  if (linkBits === 2) {
-    for (let i = 0; i < P.UNDER_SUIT_WORDS; i++) key[linksStart + i] = P.underSuitCodes(position, i);
-    return;
+  // the cards' links in 16-card chunks; the last chunk's cards past the 52nd are 0
+  const chunkBits = 16 * linkBits;
+  for (let i = 0; i < P.UNDER_SUIT_WORDS; i++, bit += chunkBits) {
+    const chunk = linkBits === 2 ? P.underSuitCodes(position, i) : P.underSuitChoices(position, i);
+    if (chunk !== 0) putBits(key, bit, chunk, chunkBits);
   }
-  // alternate colours: 16 one-bit choices from each word of codes, two words of codes a key word
-  for (let i = 0; i < P.UNDER_SUIT_WORDS; i += 2) {
-    const high = i + 1 < P.UNDER_SUIT_WORDS ? P.underSuitChoices(position, i + 1) : 0;
-    key[linksStart + (i >> 1)] = P.underSuitChoices(position, i) | (high << 16);
-  }
+}
+
+/** ORs `value` (below 2^width, width ≤ 32) into the family key's bit stream at `bit` (bit 0 = word 1's bit 0). */
+function putBits(key: Int32Array, bit: number, value: number, width: number): void {
+  const word = 1 + (bit >>> 5);
+  const shift = bit & 31;
+  key[word] |= value << shift;
+  if (shift + width > 32) key[word + 1] |= value >>> (32 - shift);
 }
