@@ -352,7 +352,7 @@ export class Game {
   }
 
   /** The card under `card`, which lies on a wing and is not its bottom card. */
-  private cardUnderOnWing(card: number): number {
+  cardUnderOnWing(card: number): number {
     return this.linked ? P.cardUnder(this.position, card) : cardRanksAbove(card, 1);
   }
 

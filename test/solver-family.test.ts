@@ -7,6 +7,7 @@ import { CARD_COUNT, cardOf, RANK_COUNT, rankOf, suitOf } from '../src/cards.js'
 import type { Deck } from '../src/deal.js';
 import { fixedBaseRank, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
 import { familyKeyWords, familyLinkBits, familyWingCodeBits, packFamilyKey } from '../src/solver/key.js';
+import { StuckTrunk } from '../src/solver/family-stuck.js';
 import { Solver } from '../src/solver/search.js';
 import { verify } from '../src/verify.js';
 import { naiveSolveFrom } from './naive.js';
@@ -254,4 +255,33 @@ describe('bound cards with bound builders (the bound-card rules of solver/family
     expect(decided.won, `${preset}: won positions decided`).toBeGreaterThan(0);
     expect(decided.lost, `${preset}: lost positions decided`).toBeGreaterThan(0);
   }, 300_000);
+});
+
+describe('the stuck-trunk rule (solver/family-stuck.ts)', () => {
+  it.each(['sv-canfield', 'sv-canfield-strict', 'canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'storehouse', 'acme'])(
+    '%s: every position it calls lost that the pruning-free search decides is lost',
+    (preset) => {
+      const random = testRandom(preset.length * 4099 + 11);
+      const plain = new Solver({ maxNodes: 200_000, prune: false });
+      let lost = 0;
+      let tried = 0;
+      for (let i = 0; i < 600 && lost < 12; i++) {
+        const stuck = new StuckTrunk();
+        let prepared = false;
+        const { game, stopped } = playout(preset, 1 + random(5000), 400, random, true, (position) => {
+          if (!prepared) stuck.prepare(position);
+          prepared = true;
+          return stuck.isStuck(position);
+        });
+        if (!stopped) continue;
+        tried++;
+        const result = plain.solvePosition(copyOf(game));
+        expect(result.result, `${preset} position ${i}`).not.toBe('won');
+        if (result.result === 'lost') lost++;
+      }
+      // the rule must fire, and the search must finish on enough of its positions for the check to mean something
+      expect(lost, `${preset}: positions called lost, of ${tried}, that the pruning-free search proves lost`).toBe(12);
+    },
+    300_000,
+  );
 });

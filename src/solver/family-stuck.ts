@@ -1,0 +1,237 @@
+// The family search's dead-end test: a trunk card that can be shown never to move, so that the trunk never empties and the deal is lost from here.
+import { CARD_COUNT, RANK_COUNT, rankOf, suitOf } from '../cards.js';
+import type { Game } from '../engine.js';
+
+/** Where a card is, for the test. */
+const AT_STOCK = 0;
+const AT_FOUNDATION = 1;
+/** In the trunk at or under the card the test supposes never moves. */
+const AT_HELD = 2;
+/** In the trunk above that card: it may leave the trunk. */
+const AT_TRUNK_ABOVE = 3;
+const AT_WING = 4;
+/** heldForever's answers. */
+const HELD = 0;
+const HELD_ESCAPES = 1;
+const WING_EMPTIES = 2;
+/** At most four cards could be built on any card (any-suit-down). */
+const MAX_BUILDERS = 4;
+
+/**
+ * Shows, where it can, that a trunk card never moves again: then the trunk never empties, and no line
+ * from the position wins. The test supposes that a trunk card A never moves and follows what that
+ * allows, always allowing more than the rules do:
+ * - A and the cards under it stay in the trunk; the cards above it may leave it, in any order.
+ * - No wing is ever empty (the test answers "not shown" when one is, or when a wing's deepest card
+ *   might ever move): while the trunk has cards, a space is filled from it, under `trunkFill auto` at
+ *   once; so no card but the trunk's ever comes to lie in a space, and a wing that emptied would take
+ *   A or a card above it. Under `trunkFill player` the second half does not hold, but the first does:
+ *   the test never lets a wing empty.
+ * - A card might come to be a wing's top (`canTop`) when it is one now, when the card on it might
+ *   move, or when it is off the wings (stock, waste, the trunk above A) and a card it goes on
+ *   (G1.1) might be a wing's top.
+ * - A card might move (`canMove`) to a foundation when it might be a wing's top or is off the wings,
+ *   and each card of its suit it needs first might move; onto a wing when a card it goes on might be
+ *   a wing's top; and a wing card with the cards on it, when it or a card under it on its wing might
+ *   be built on (any group, whatever the preset's wing moves).
+ * Both sets only grow, to a fixed point. A then never moves when none of its suit's cards it needs is
+ * allowed to move, no card it goes on might be a wing's top, and no wing's deepest card might move:
+ * its three ways out (foundation, a build, a space) are shut. Each card the rules let move at some
+ * point in a line is in the sets by then (induction on the line), so the test never calls a position
+ * lost that a line wins.
+ *
+ * Only under `trunkPlay top`, where the trunk's cards leave it from the top down.
+ */
+export class StuckTrunk {
+  private readonly where = new Int8Array(CARD_COUNT);
+  /** `where` before the trunk's cards are placed: foundations, wings, the rest off the wings. */
+  private readonly start = new Int8Array(CARD_COUNT);
+  /** The card lying on each wing card (-1: none). */
+  private readonly onTop = new Int8Array(CARD_COUNT);
+  private readonly canTop = new Uint8Array(CARD_COUNT);
+  private readonly canMove = new Uint8Array(CARD_COUNT);
+  /** For each card, the cards it goes on (G1.1), MAX_BUILDERS places each; the count first. */
+  private readonly builders = new Int8Array(CARD_COUNT * (MAX_BUILDERS + 1));
+  /** Wing cards, each wing from its deepest card up. */
+  private readonly wingCards = new Int8Array(CARD_COUNT);
+  private readonly wingStarts = new Int8Array(16);
+  /** Each card's rank counted from the base. */
+  private readonly fromBase = new Int8Array(CARD_COUNT);
+  /** Each trunk place: whether a card under it is one its card needs on the foundation first. */
+  private readonly blocked = new Uint8Array(CARD_COUNT);
+  /** Per suit: the foundation's height, and how many cards from its next card on might move, in a row. */
+  private readonly heights = new Int8Array(4);
+  private readonly movableRun = new Int8Array(4);
+  private baseRank = 0;
+
+  /** Reads the rules' builds and the trunk's order for the solve of `game`. */
+  prepare(game: Game): void {
+    const base = (this.baseRank = game.layout.baseRank);
+    const builders = this.builders;
+    for (let card = 0; card < CARD_COUNT; card++) {
+      this.fromBase[card] = (rankOf(card) - base + RANK_COUNT) % RANK_COUNT;
+      let count = 0;
+      for (let onto = 0; onto < CARD_COUNT; onto++) {
+        if (!game.goesOn(card, onto)) continue;
+        builders[card * (MAX_BUILDERS + 1) + 1 + count] = onto;
+        count++;
+      }
+      builders[card * (MAX_BUILDERS + 1)] = count;
+    }
+    const deck = game.layout.deck;
+    for (let place = 0; place < game.trunkCount(); place++) {
+      let blocked = 0;
+      for (let under = 0; under < place; under++) {
+        if (suitOf(deck[under]) === suitOf(deck[place]) && this.fromBase[deck[under]] < this.fromBase[deck[place]]) blocked = 1;
+      }
+      this.blocked[place] = blocked;
+    }
+  }
+
+  /** Whether some trunk card can be shown never to move (the position is then lost). */
+  isStuck(game: Game): boolean {
+    const trunk = game.trunkCount();
+    if (trunk === 0) return false;
+    const wings = game.wings;
+    for (let wing = 0; wing < wings; wing++) if (game.wingHeight(wing) === 0) return false;
+    let read = false;
+    for (let place = trunk - 1; place >= 0; place--) {
+      // a card that could go up once the cards above it have gone is not worth the test
+      if (this.blocked[place] === 0) continue;
+      if (!read) {
+        this.readPosition(game);
+        if (this.wingMayEmpty(game)) return false;
+        read = true;
+      }
+      const found = this.heldForever(game, place);
+      if (found === HELD) return true;
+      // a card deeper down frees more cards above it: the wing that might empty still might
+      if (found === WING_EMPTIES) return false;
+    }
+    return false;
+  }
+
+  /** The foundations' and wings' cards, each wing from its deepest card up. */
+  private readPosition(game: Game): void {
+    const where = this.start;
+    const onTop = this.onTop;
+    const base = this.baseRank;
+    where.fill(AT_STOCK);
+    for (let suit = 0; suit < 4; suit++) {
+      const height = game.foundationHeight(suit);
+      this.heights[suit] = height;
+      for (let k = 0; k < height; k++) where[suit * RANK_COUNT + ((base + k) % RANK_COUNT)] = AT_FOUNDATION;
+    }
+    let at = 0;
+    const wings = game.wings;
+    for (let wing = 0; wing < wings; wing++) {
+      const height = game.wingHeight(wing);
+      this.wingStarts[wing] = at;
+      at += height;
+      let above = -1;
+      let card = game.wingTop(wing);
+      for (let depth = 0; depth < height; depth++) {
+        if (depth > 0) card = game.cardUnderOnWing(card);
+        where[card] = AT_WING;
+        onTop[card] = above;
+        this.wingCards[at - 1 - depth] = card;
+        above = card;
+      }
+    }
+    this.wingStarts[wings] = at;
+  }
+
+  /** A quick look before the fixed point: a wing's deepest card goes on another wing's top now, or is alone and goes up now. */
+  private wingMayEmpty(game: Game): boolean {
+    const wings = game.wings;
+    for (let wing = 0; wing < wings; wing++) {
+      const deepest = this.wingCards[this.wingStarts[wing]];
+      if (this.wingStarts[wing + 1] - this.wingStarts[wing] === 1 && game.canGoToFoundation(deepest)) return true;
+      const start = deepest * (MAX_BUILDERS + 1);
+      for (let i = 1; i <= this.builders[start]; i++) {
+        const onto = this.builders[start + i];
+        if (this.start[onto] === AT_WING && this.onTop[onto] < 0) return true;
+      }
+    }
+    return false;
+  }
+
+  /** The fixed point for "deck[place] never moves": HELD when its ways out are then shut, else which one might open. */
+  private heldForever(game: Game, place: number): number {
+    const where = this.where;
+    const onTop = this.onTop;
+    const canTop = this.canTop;
+    const canMove = this.canMove;
+    const deck = game.layout.deck;
+    where.set(this.start);
+    canTop.fill(0);
+    canMove.fill(0);
+    this.movableRun.fill(0);
+    const trunk = game.trunkCount();
+    for (let i = 0; i < trunk; i++) where[deck[i]] = i <= place ? AT_HELD : AT_TRUNK_ABOVE;
+    const wings = game.wings;
+    for (let wing = 0; wing < wings; wing++) canTop[this.wingCards[this.wingStarts[wing + 1] - 1]] = 1;
+    const held = deck[place];
+    for (let changed = true; changed; ) {
+      changed = false;
+      // off the wings: the stock, the waste, the trunk above the held card
+      for (let card = 0; card < CARD_COUNT; card++) {
+        const at = where[card];
+        if (at !== AT_STOCK && at !== AT_TRUNK_ABOVE) continue;
+        if (canTop[card] === 0 && this.builtOnTop(card)) {
+          canTop[card] = 1;
+          changed = true;
+        }
+        if (canMove[card] === 0 && (canTop[card] !== 0 || this.upAllowed(card))) {
+          this.moves(card);
+          changed = true;
+        }
+      }
+      for (let wing = 0; wing < wings; wing++) {
+        let groupMoves = false;
+        const deepest = this.wingStarts[wing];
+        for (let i = deepest; i < this.wingStarts[wing + 1]; i++) {
+          const card = this.wingCards[i];
+          groupMoves ||= this.builtOnTop(card);
+          if (canMove[card] === 0 && (groupMoves || (canTop[card] !== 0 && this.upAllowed(card)))) {
+            // a wing's deepest card that might move might leave a space
+            if (i === deepest) return WING_EMPTIES;
+            this.moves(card);
+            changed = true;
+          }
+          const above = onTop[card];
+          if (above >= 0 && canTop[card] === 0 && canMove[above] !== 0) {
+            canTop[card] = 1;
+            changed = true;
+          }
+        }
+      }
+      if (this.upAllowed(held) || this.builtOnTop(held)) return HELD_ESCAPES;
+    }
+    return HELD;
+  }
+
+  /** Marks `card` as one that might move, and lengthens its suit's run of such cards from the foundation's next. */
+  private moves(card: number): void {
+    this.canMove[card] = 1;
+    const suit = suitOf(card);
+    const base = this.baseRank;
+    let run = this.movableRun[suit];
+    for (let k = this.heights[suit] + run; k < RANK_COUNT && this.canMove[suit * RANK_COUNT + ((base + k) % RANK_COUNT)] !== 0; k++) run++;
+    this.movableRun[suit] = run;
+  }
+
+  /** Whether a card `card` goes on might be a wing's top. */
+  private builtOnTop(card: number): boolean {
+    const start = card * (MAX_BUILDERS + 1);
+    const count = this.builders[start];
+    for (let i = 1; i <= count; i++) if (this.canTop[this.builders[start + i]] !== 0) return true;
+    return false;
+  }
+
+  /** Whether each card of `card`'s suit that must go up before it might move. */
+  private upAllowed(card: number): boolean {
+    const suit = suitOf(card);
+    return this.fromBase[card] - this.heights[suit] <= this.movableRun[suit];
+  }
+}
