@@ -30,6 +30,12 @@ const MAX_BUILDERS = 4;
  * - A card might come to be a wing's top (`canTop`) when it is one now, when the card on it might
  *   move, or when it is off the wings (stock, waste, the trunk above A) and a card it goes on
  *   (G1.1) might be a wing's top.
+ * - A stock or waste card is in play only where it might come to the waste's top: it is the top now,
+ *   or a turn ends on it (in the pass under way, or in a pass from the start with the cards there now),
+ *   or a card after it in dealing order might move (the card on it in the waste is played; or the
+ *   cards after it are gone and it ends the pass), or a card before it might move (the groups of
+ *   later passes shift). Under three-card turns that keeps a card buried under cards that never
+ *   move out of play: a card can leave the waste only from its top.
  * - A card might move (`canMove`) to a foundation when it might be a wing's top or is off the wings,
  *   and each card of its suit it needs first might move; onto a wing when a card it goes on might be
  *   a wing's top; and a wing card with the cards on it, when it or a card under it on its wing might
@@ -63,10 +69,18 @@ export class StuckTrunk {
   private readonly heights = new Int8Array(4);
   private readonly movableRun = new Int8Array(4);
   private baseRank = 0;
+  /** The stock's and waste's cards in dealing order (the waste's first), and where a turn may end on each (below). */
+  private readonly stockOrder = new Int8Array(CARD_COUNT);
+  private readonly turnEnds = new Uint8Array(CARD_COUNT);
+  private stockCount = 0;
+  /** Cards a turn puts on the waste: 0 where every card can be turned to alone (one-card turns, or a turn that shrinks). */
+  private turn = 0;
 
   /** Reads the rules' builds and the trunk's order for the solve of `game`. */
   prepare(game: Game): void {
     const base = (this.baseRank = game.layout.baseRank);
+    const rules = game.compiled;
+    this.turn = rules.turn > 1 && !rules.turnShrinks ? rules.turn : 0;
     const builders = this.builders;
     for (let card = 0; card < CARD_COUNT; card++) {
       this.fromBase[card] = (rankOf(card) - base + RANK_COUNT) % RANK_COUNT;
@@ -139,6 +153,33 @@ export class StuckTrunk {
       }
     }
     this.wingStarts[wings] = at;
+    this.readStock(game);
+  }
+
+  /**
+   * The stock's and waste's cards in dealing order, and turnEnds: 1 where a card is the waste's top now,
+   * or a turn of the pass under way, or of a pass from the start, ends on it (each group of `turn`
+   * cards, the last group perhaps shorter). Other cards come to the waste's top only when a card
+   * after them (the one on them in the waste) or before them (shifting the groups) leaves.
+   */
+  private readStock(game: Game): void {
+    const stock = game.layout.stockCards;
+    const pointer = game.stockPointer();
+    const turn = this.turn;
+    let count = 0;
+    let firstStock = -1;
+    for (let index = 0; index < stock.length; index++) {
+      if (!game.stockPlaceFilled(index)) continue;
+      if (index >= pointer && firstStock < 0) firstStock = count;
+      this.stockOrder[count++] = stock[index];
+    }
+    this.stockCount = count;
+    for (let j = 0; j < count; j++) {
+      const fresh = turn === 0 || j % turn === turn - 1 || j === count - 1;
+      const inPass = firstStock >= 0 && j >= firstStock && ((j - firstStock) % turn === turn - 1 || j === count - 1);
+      const wasteTop = firstStock < 0 ? j === count - 1 : j === firstStock - 1;
+      this.turnEnds[j] = fresh || inPass || wasteTop ? 1 : 0;
+    }
   }
 
   /** A quick look before the fixed point: a wing's deepest card goes on another wing's top now, or is alone and goes up now. */
@@ -174,18 +215,17 @@ export class StuckTrunk {
     const held = deck[place];
     for (let changed = true; changed; ) {
       changed = false;
-      // off the wings: the stock, the waste, the trunk above the held card
+      // the stock and the waste: a card in play only where it might come to the waste's top
+      let earlierMoves = false;
+      for (let j = 0; j < this.stockCount; j++) {
+        const card = this.stockOrder[j];
+        const reachable = earlierMoves || this.turnEnds[j] !== 0 || (j + 1 < this.stockCount && canMove[this.stockOrder[j + 1]] !== 0);
+        if (reachable && this.offWingStep(card)) changed = true;
+        earlierMoves ||= canMove[card] !== 0;
+      }
+      // the trunk above the held card
       for (let card = 0; card < CARD_COUNT; card++) {
-        const at = where[card];
-        if (at !== AT_STOCK && at !== AT_TRUNK_ABOVE) continue;
-        if (canTop[card] === 0 && this.builtOnTop(card)) {
-          canTop[card] = 1;
-          changed = true;
-        }
-        if (canMove[card] === 0 && (canTop[card] !== 0 || this.upAllowed(card))) {
-          this.moves(card);
-          changed = true;
-        }
+        if (where[card] === AT_TRUNK_ABOVE && this.offWingStep(card)) changed = true;
       }
       for (let wing = 0; wing < wings; wing++) {
         let groupMoves = false;
@@ -209,6 +249,20 @@ export class StuckTrunk {
       if (this.upAllowed(held) || this.builtOnTop(held)) return HELD_ESCAPES;
     }
     return HELD;
+  }
+
+  /** A card off the wings, in play: it might be put on a wing's top it goes on, and then move, or go up. Whether either set grew. */
+  private offWingStep(card: number): boolean {
+    let grew = false;
+    if (this.canTop[card] === 0 && this.builtOnTop(card)) {
+      this.canTop[card] = 1;
+      grew = true;
+    }
+    if (this.canMove[card] === 0 && (this.canTop[card] !== 0 || this.upAllowed(card))) {
+      this.moves(card);
+      grew = true;
+    }
+    return grew;
   }
 
   /** Marks `card` as one that might move, and lengthens its suit's run of such cards from the foundation's next. */
