@@ -14,19 +14,17 @@ const AT_WING = 4;
 const HELD = 0;
 const HELD_ESCAPES = 1;
 const WING_EMPTIES = 2;
-/** At most four cards could be built on any card (any-suit-down). */
-const MAX_BUILDERS = 4;
+/** A card goes on at most four cards (any-suit-down). */
+const MAX_LANDINGS = 4;
 
 /**
  * Shows, where it can, that a trunk card never moves again: then the trunk never empties, and no line
  * from the position wins. The test supposes that a trunk card A never moves and follows what that
  * allows, always allowing more than the rules do:
  * - A and the cards under it stay in the trunk; the cards above it may leave it, in any order.
- * - No wing is ever empty (the test answers "not shown" when one is, or when a wing's deepest card
- *   might ever move): while the trunk has cards, a space is filled from it, under `trunkFill auto` at
- *   once; so no card but the trunk's ever comes to lie in a space, and a wing that emptied would take
- *   A or a card above it. Under `trunkFill player` the second half does not hold, but the first does:
- *   the test never lets a wing empty.
+ * - No wing ever empties: the test answers "not shown" when a wing is empty now, or when a wing's
+ *   deepest card might ever move. So no space is ever there to fill, whatever the preset's fill rule,
+ *   and no card comes to lie in one.
  * - A card might come to be a wing's top (`canTop`) when it is one now, when the card on it might
  *   move, or when it is off the wings (stock, waste, the trunk above A) and a card it goes on
  *   (G1.1) might be a wing's top.
@@ -40,8 +38,8 @@ const MAX_BUILDERS = 4;
  *   and each card of its suit it needs first might move; onto a wing when a card it goes on might be
  *   a wing's top; and a wing card with the cards on it, when it or a card under it on its wing might
  *   be built on (any group, whatever the preset's wing moves).
- * Both sets only grow, to a fixed point. A then never moves when none of its suit's cards it needs is
- * allowed to move, no card it goes on might be a wing's top, and no wing's deepest card might move:
+ * Both sets only grow, to a fixed point. A then never moves when a card of its suit it needs first
+ * might never move, no card it goes on might be a wing's top, and no wing's deepest card might move:
  * its three ways out (foundation, a build, a space) are shut. Each card the rules let move at some
  * point in a line is in the sets by then (induction on the line), so the test never calls a position
  * lost that a line wins.
@@ -56,8 +54,8 @@ export class StuckTrunk {
   private readonly onTop = new Int8Array(CARD_COUNT);
   private readonly canTop = new Uint8Array(CARD_COUNT);
   private readonly canMove = new Uint8Array(CARD_COUNT);
-  /** For each card, the cards it goes on (G1.1), MAX_BUILDERS places each; the count first. */
-  private readonly builders = new Int8Array(CARD_COUNT * (MAX_BUILDERS + 1));
+  /** For each card, the cards it goes on (G1.1), MAX_LANDINGS places each; the count first. */
+  private readonly landings = new Int8Array(CARD_COUNT * (MAX_LANDINGS + 1));
   /** Wing cards, each wing from its deepest card up. */
   private readonly wingCards = new Int8Array(CARD_COUNT);
   private readonly wingStarts = new Int8Array(16);
@@ -81,16 +79,16 @@ export class StuckTrunk {
     const base = (this.baseRank = game.layout.baseRank);
     const rules = game.compiled;
     this.turn = rules.turn > 1 && !rules.turnShrinks ? rules.turn : 0;
-    const builders = this.builders;
+    const landings = this.landings;
     for (let card = 0; card < CARD_COUNT; card++) {
       this.fromBase[card] = (rankOf(card) - base + RANK_COUNT) % RANK_COUNT;
       let count = 0;
       for (let onto = 0; onto < CARD_COUNT; onto++) {
         if (!game.goesOn(card, onto)) continue;
-        builders[card * (MAX_BUILDERS + 1) + 1 + count] = onto;
+        landings[card * (MAX_LANDINGS + 1) + 1 + count] = onto;
         count++;
       }
-      builders[card * (MAX_BUILDERS + 1)] = count;
+      landings[card * (MAX_LANDINGS + 1)] = count;
     }
     const deck = game.layout.deck;
     for (let place = 0; place < game.trunkCount(); place++) {
@@ -188,9 +186,9 @@ export class StuckTrunk {
     for (let wing = 0; wing < wings; wing++) {
       const deepest = this.wingCards[this.wingStarts[wing]];
       if (this.wingStarts[wing + 1] - this.wingStarts[wing] === 1 && game.canGoToFoundation(deepest)) return true;
-      const start = deepest * (MAX_BUILDERS + 1);
-      for (let i = 1; i <= this.builders[start]; i++) {
-        const onto = this.builders[start + i];
+      const start = deepest * (MAX_LANDINGS + 1);
+      for (let i = 1; i <= this.landings[start]; i++) {
+        const onto = this.landings[start + i];
         if (this.start[onto] === AT_WING && this.onTop[onto] < 0) return true;
       }
     }
@@ -232,7 +230,7 @@ export class StuckTrunk {
         const deepest = this.wingStarts[wing];
         for (let i = deepest; i < this.wingStarts[wing + 1]; i++) {
           const card = this.wingCards[i];
-          groupMoves ||= this.builtOnTop(card);
+          groupMoves ||= this.landingMightBeTop(card);
           if (canMove[card] === 0 && (groupMoves || (canTop[card] !== 0 && this.upAllowed(card)))) {
             // a wing's deepest card that might move might leave a space
             if (i === deepest) return WING_EMPTIES;
@@ -246,7 +244,7 @@ export class StuckTrunk {
           }
         }
       }
-      if (this.upAllowed(held) || this.builtOnTop(held)) return HELD_ESCAPES;
+      if (this.upAllowed(held) || this.landingMightBeTop(held)) return HELD_ESCAPES;
     }
     return HELD;
   }
@@ -254,7 +252,7 @@ export class StuckTrunk {
   /** A card off the wings, in play: it might be put on a wing's top it goes on, and then move, or go up. Whether either set grew. */
   private offWingStep(card: number): boolean {
     let grew = false;
-    if (this.canTop[card] === 0 && this.builtOnTop(card)) {
+    if (this.canTop[card] === 0 && this.landingMightBeTop(card)) {
       this.canTop[card] = 1;
       grew = true;
     }
@@ -276,10 +274,10 @@ export class StuckTrunk {
   }
 
   /** Whether a card `card` goes on might be a wing's top. */
-  private builtOnTop(card: number): boolean {
-    const start = card * (MAX_BUILDERS + 1);
-    const count = this.builders[start];
-    for (let i = 1; i <= count; i++) if (this.canTop[this.builders[start + i]] !== 0) return true;
+  private landingMightBeTop(card: number): boolean {
+    const start = card * (MAX_LANDINGS + 1);
+    const count = this.landings[start];
+    for (let i = 1; i <= count; i++) if (this.canTop[this.landings[start + i]] !== 0) return true;
     return false;
   }
 
