@@ -118,6 +118,14 @@ describe('the family solver against a naive search', () => {
 });
 
 describe('the family key', () => {
+  /** The family key of the position `game` is in, with the widths it was packed with. */
+  function familyKeyOf(game: Game): { key: Int32Array; codeBits: number; linkBits: number } {
+    const linkBits = familyLinkBits(game.compiled.build);
+    const codeBits = familyWingCodeBits(game.compiled);
+    const key = new Int32Array(familyKeyWords(game.wings, codeBits, linkBits));
+    packFamilyKey(game.positionWords(), game.wings, codeBits, linkBits, key);
+    return { key, codeBits, linkBits };
+  }
   /** What a player sees of a position, from the engine's readers: each wing's cards (wings in any order), foundations, trunk, stock and waste. */
   function describePosition(game: Game): string {
     const wings: string[] = [];
@@ -140,10 +148,7 @@ describe('the family key', () => {
       const { game } = playedPosition(preset, 1 + random(3), 0, random);
       const moves = newEngineMoveList();
       for (let step = 0; step < 150; step++) {
-        const linkBits = familyLinkBits(game.compiled.build);
-        const codeBits = familyWingCodeBits(game.compiled);
-        const key = new Int32Array(familyKeyWords(game.wings, codeBits, linkBits));
-        packFamilyKey(game.positionWords(), game.wings, codeBits, linkBits, key);
+        const { key, codeBits } = familyKeyOf(game);
         // narrow wing codes hold a height below 16 (key.ts familyWingCodeBits): the engine's wings must keep to it
         if (codeBits < 12) for (let wing = 0; wing < game.wings; wing++) expect(game.wingHeight(wing)).toBeLessThan(16);
         const keyText = key.join(',');
@@ -169,11 +174,8 @@ describe('the family key', () => {
       const { game } = playedPosition(preset, 1 + random(3), 0, random);
       const moves = newEngineMoveList();
       for (let step = 0; step < 150; step++) {
-        const linkBits = familyLinkBits(game.compiled.build);
-        const codeBits = familyWingCodeBits(game.compiled);
-        const words = familyKeyWords(game.wings, codeBits, linkBits);
-        const key = new Int32Array(words);
-        packFamilyKey(game.positionWords(), game.wings, codeBits, linkBits, key);
+        const { key, codeBits, linkBits } = familyKeyOf(game);
+        const words = key.length;
         const foundations = [0, 1, 2, 3].reduce((sum, suit) => sum + (game.foundationHeight(suit) << (4 * suit)), 0);
         expect(key[0] & 0xffff).toBe(foundations);
         expect((key[0] >>> 16) & 31).toBe(game.trunkCount());
