@@ -2,14 +2,6 @@
 import { CARD_COUNT, RANK_COUNT, rankOf, suitOf } from '../cards.js';
 import type { Game } from '../engine.js';
 
-/** Where a card is, for the test. */
-const AT_STOCK = 0;
-const AT_FOUNDATION = 1;
-/** In the trunk at or under the card the test supposes never moves. */
-const AT_HELD = 2;
-/** In the trunk above that card: it may leave the trunk. */
-const AT_TRUNK_ABOVE = 3;
-const AT_WING = 4;
 /** heldForever's answers. */
 const HELD = 0;
 const HELD_ESCAPES = 1;
@@ -47,9 +39,8 @@ const MAX_LANDINGS = 4;
  * Only under `trunkPlay top`, where the trunk's cards leave it from the top down.
  */
 export class StuckTrunk {
-  private readonly where = new Int8Array(CARD_COUNT);
-  /** `where` before the trunk's cards are placed: foundations, wings, the rest off the wings. */
-  private readonly start = new Int8Array(CARD_COUNT);
+  /** 1 for each card on a wing. */
+  private readonly onWing = new Uint8Array(CARD_COUNT);
   /** The card lying on each wing card (-1: none). */
   private readonly onTop = new Int8Array(CARD_COUNT);
   private readonly canTop = new Uint8Array(CARD_COUNT);
@@ -123,17 +114,11 @@ export class StuckTrunk {
     return false;
   }
 
-  /** The foundations' and wings' cards, each wing from its deepest card up. */
+  /** The foundations' heights, the wings' cards (each wing from its deepest card up) and the stock's. */
   private readPosition(game: Game): void {
-    const where = this.start;
     const onTop = this.onTop;
-    const base = this.baseRank;
-    where.fill(AT_STOCK);
-    for (let suit = 0; suit < 4; suit++) {
-      const height = game.foundationHeight(suit);
-      this.heights[suit] = height;
-      for (let k = 0; k < height; k++) where[suit * RANK_COUNT + ((base + k) % RANK_COUNT)] = AT_FOUNDATION;
-    }
+    this.onWing.fill(0);
+    for (let suit = 0; suit < 4; suit++) this.heights[suit] = game.foundationHeight(suit);
     let at = 0;
     const wings = game.wings;
     for (let wing = 0; wing < wings; wing++) {
@@ -144,7 +129,7 @@ export class StuckTrunk {
       let card = game.wingTop(wing);
       for (let depth = 0; depth < height; depth++) {
         if (depth > 0) card = game.cardUnderOnWing(card);
-        where[card] = AT_WING;
+        this.onWing[card] = 1;
         onTop[card] = above;
         this.wingCards[at - 1 - depth] = card;
         above = card;
@@ -172,8 +157,12 @@ export class StuckTrunk {
       this.stockOrder[count++] = stock[index];
     }
     this.stockCount = count;
+    if (turn === 0) {
+      this.turnEnds.fill(1);
+      return;
+    }
     for (let j = 0; j < count; j++) {
-      const fresh = turn === 0 || j % turn === turn - 1 || j === count - 1;
+      const fresh = j % turn === turn - 1 || j === count - 1;
       const inPass = firstStock >= 0 && j >= firstStock && ((j - firstStock) % turn === turn - 1 || j === count - 1);
       const wasteTop = firstStock < 0 ? j === count - 1 : j === firstStock - 1;
       this.turnEnds[j] = fresh || inPass || wasteTop ? 1 : 0;
@@ -189,7 +178,7 @@ export class StuckTrunk {
       const start = deepest * (MAX_LANDINGS + 1);
       for (let i = 1; i <= this.landings[start]; i++) {
         const onto = this.landings[start + i];
-        if (this.start[onto] === AT_WING && this.onTop[onto] < 0) return true;
+        if (this.onWing[onto] !== 0 && this.onTop[onto] < 0) return true;
       }
     }
     return false;
@@ -197,17 +186,14 @@ export class StuckTrunk {
 
   /** The fixed point for "deck[place] never moves": HELD when its ways out are then shut, else which one might open. */
   private heldForever(game: Game, place: number): number {
-    const where = this.where;
     const onTop = this.onTop;
     const canTop = this.canTop;
     const canMove = this.canMove;
     const deck = game.layout.deck;
-    where.set(this.start);
     canTop.fill(0);
     canMove.fill(0);
     this.movableRun.fill(0);
     const trunk = game.trunkCount();
-    for (let i = 0; i < trunk; i++) where[deck[i]] = i <= place ? AT_HELD : AT_TRUNK_ABOVE;
     const wings = game.wings;
     for (let wing = 0; wing < wings; wing++) canTop[this.wingCards[this.wingStarts[wing + 1] - 1]] = 1;
     const held = deck[place];
@@ -221,10 +207,8 @@ export class StuckTrunk {
         if (reachable && this.offWingStep(card)) changed = true;
         earlierMoves ||= canMove[card] !== 0;
       }
-      // the trunk above the held card
-      for (let card = 0; card < CARD_COUNT; card++) {
-        if (where[card] === AT_TRUNK_ABOVE && this.offWingStep(card)) changed = true;
-      }
+      // the trunk above the held card (the held card and those under it are never in the sets)
+      for (let i = place + 1; i < trunk; i++) if (this.offWingStep(deck[i])) changed = true;
       for (let wing = 0; wing < wings; wing++) {
         let groupMoves = false;
         const deepest = this.wingStarts[wing];
