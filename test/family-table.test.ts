@@ -55,6 +55,39 @@ describe('FamilyTable', () => {
     expect(table.insert(key(1, 0))).toBe(FAMILY_INSERTED);
     expect(table.count).toBe(1);
   });
+  it('a later search grows through the arrays an earlier one made, and none of its keys show through', () => {
+    const table = new FamilyTable(16);
+    table.clear(WORDS);
+    const first = table.size();
+    // layouts 1..n in the first search, n+1..2n in the next ones: the same count, so the same growths
+    const n = 20 * first;
+    for (let layout = 1; layout <= n; layout++) expect(table.insert(key(layout, 0))).toBe(FAMILY_INSERTED);
+    const grown = table.size();
+    const made = table.freshArrays;
+    for (let search = 0; search < 2; search++) {
+      table.clear(WORDS);
+      expect(table.slotsInUse()).toBe(0);
+      let size = table.size();
+      for (let layout = n + 1; layout <= 2 * n; layout++) {
+        if (table.insert(key(layout, 0)) !== FAMILY_INSERTED) expect.fail(`layout ${layout} not inserted`);
+        // right after each growth: only this search's keys
+        if (table.size() !== size) expect(table.slotsInUse()).toBe(table.count);
+        size = table.size();
+      }
+      expect(table.size()).toBe(grown);
+      expect(table.freshArrays).toBe(made);
+      for (let layout = 1; layout <= n; layout += 97) expect(table.insert(key(layout, 0))).toBe(FAMILY_INSERTED);
+      for (let layout = n + 1; layout <= 2 * n; layout += 89) expect(table.insert(key(layout, 0))).toBe(FAMILY_PRESENT);
+    }
+  });
+  it('a search that does not grow finds none of the keys of the one before in the same slots', () => {
+    const table = new FamilyTable(16);
+    table.clear(WORDS);
+    const few = table.size() / 2;
+    for (let layout = 1; layout <= few; layout++) table.insert(key(layout, 0));
+    table.clear(WORDS);
+    for (let layout = 1; layout <= few; layout++) expect(table.insert(key(layout, 0))).toBe(FAMILY_INSERTED);
+  });
   it('grows past its first room, keeps every key, and says full at its memory cap', () => {
     const table = new FamilyTable(1);
     table.clear(WORDS);
