@@ -179,11 +179,8 @@ export class FamilyTable {
     const words = this.keyWords;
     const oldKeys = this.keys;
     const oldOccupied = this.occupied;
-    if (!this.takeBacking(1 - this.backing, capacity)) {
-      this.keys = oldKeys;
-      this.occupied = oldOccupied;
-      return false;
-    }
+    // the other backing: it holds no table now (takeBacking leaves this one as it is when it fails)
+    if (!this.takeBacking(1 - this.backing, capacity)) return false;
     this.backing = 1 - this.backing;
     const keys = this.keys;
     const occupied = this.occupied;
