@@ -206,11 +206,13 @@ export function packFamilyKey(position: P.Position, wings: number, codeBits: num
   let bit = 0;
   for (let i = 0; i < wings; i++, bit += codeBits) putBits(key, bit, sortedWings[i], codeBits);
   if (linkBits === 0) return;
-  // the cards' links in 16-card chunks; the last chunk's cards past the 52nd are 0
+  // the cards' links in 16-card chunks; the last chunk is cut at the 52nd card (the places past it hold 0),
+  // so that no bit is written past the key's last word
   const chunkBits = 16 * linkBits;
+  const linkEnd = bit + CARD_COUNT * linkBits;
   for (let i = 0; i < P.UNDER_SUIT_WORDS; i++, bit += chunkBits) {
     const chunk = linkBits === 2 ? P.underSuitCodes(position, i) : P.underSuitChoices(position, i);
-    if (chunk !== 0) putBits(key, bit, chunk, chunkBits);
+    if (chunk !== 0) putBits(key, bit, chunk, Math.min(chunkBits, linkEnd - bit));
   }
 }
 
