@@ -8,7 +8,8 @@ import type { Deck } from '../src/deal.js';
 import { fixedBaseRank, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
 import { familyKeyWords, familyLinkBits, familyWingCodeBits, packFamilyKey } from '../src/solver/key.js';
 import { StuckTrunk } from '../src/solver/family-stuck.js';
-import { Solver } from '../src/solver/search.js';
+import { FamilySearch, type WalkSchedule } from '../src/solver/family.js';
+import { Solver, type SolveResult } from '../src/solver/search.js';
 import { verify } from '../src/verify.js';
 import { naiveSolveFrom } from './naive.js';
 import { testRandom } from './helpers.js';
@@ -19,6 +20,11 @@ const dealtAs = (preset: string): string => (preset.startsWith('sv-') ? 'canfiel
 /** Positions per preset, and the naive search's cap: a position it cannot decide within the cap is skipped. */
 const POSITIONS = 16;
 const NAIVE_STATES = 40_000;
+/**
+ * Walks (solver/family.ts) with turns of a few positions, so that searches the naive one can decide
+ * split into many walks: the line a later walk finds starts with the moves that led to its first position.
+ */
+const SHORT_TURNS: WalkSchedule = { firstTurn: 40, turn: 30, minTurn: 4, maxWalks: 6 };
 
 /**
  * A random playout of up to `length` engine moves from a deal (fewer where the game ends sooner). With
@@ -84,11 +90,22 @@ describe('the family solver against a naive search', () => {
     const rules = resolveRules(preset);
     const random = testRandom(preset.length * 104729 + 11);
     const solver = new Solver({ maxNodes: 300_000 });
+    const walks = new FamilySearch({ ...solver.options, maxNodes: 300_000 }, SHORT_TURNS);
     const decided = { won: 0, lost: 0 };
+    const walksDecided = { won: 0, lost: 0 };
+    /** The walks with short turns from the same position: the naive verdict too, and a win that verifies after `played`. */
+    const checkWalks = (game: Game, played: Move[], naive: 'won' | 'lost', where: string): void => {
+      const result: SolveResult = walks.solve(copyOf(game));
+      if (result.result === 'unknown') return;
+      expect(result.result, `${where}, short turns`).toBe(naive);
+      walksDecided[naive]++;
+      if (result.result === 'won') expect(verify(game.deck, rules, [...played, ...result.moves]).status, `${where}, short turns`).toBe('ok');
+    };
     for (let i = 0; i < POSITIONS; i++) {
       const { game, played } = playedPosition(preset, 1 + random(5000), 20 + random(120), random);
       const naive = naiveSolveFrom(copyOf(game), NAIVE_STATES);
       if (naive === 'too-big') continue;
+      checkWalks(game, played, naive, `${preset} position ${i}`);
       const result = solver.solvePosition(game);
       if (result.result === 'unknown') continue;
       expect(result.result, `${preset} position ${i}`).toBe(naive);
@@ -104,6 +121,7 @@ describe('the family solver against a naive search', () => {
       const game = new Game(nearSortedDeck(rules, random), rules);
       const naive = naiveSolveFrom(copyOf(game), NAIVE_STATES);
       if (naive === 'too-big') continue;
+      checkWalks(game, [], naive, `${preset} near-sorted deck ${i}`);
       const result = solver.solvePosition(game);
       // a limit may stop the solver first (unknown is honest); a verdict must be the naive one
       if (result.result === 'unknown') continue;
@@ -114,6 +132,10 @@ describe('the family solver against a naive search', () => {
     // a comparison that never meets both verdicts could not fail on half of the bugs
     expect(decided.won, `${preset}: won positions decided`).toBeGreaterThan(0);
     expect(decided.lost, `${preset}: lost positions decided`).toBeGreaterThan(0);
+    expect(walksDecided.won, `${preset}: won positions decided with short turns`).toBeGreaterThan(0);
+    expect(walksDecided.lost, `${preset}: lost positions decided with short turns`).toBeGreaterThan(0);
+    // the short turns did split the searches into walks
+    expect(walks.splits, `${preset}: walks started by splits`).toBeGreaterThan(0);
   });
 });
 

@@ -36,6 +36,21 @@ const MAX_DEPTH = 1 << 16;
 const TIME_CHECK_INTERVAL = 1024;
 
 /**
+ * When the walks (FamilySearch) take turns, in positions stored: the first walk searches alone for
+ * `firstTurn`; then a walk's turn is `turn`, halved for each detour its line takes (Walk.detours) but
+ * never below `minTurn`; and at most `maxWalks` walks are under way at once.
+ */
+export interface WalkSchedule {
+  readonly firstTurn: number;
+  readonly turn: number;
+  readonly minTurn: number;
+  readonly maxWalks: number;
+}
+
+/** The schedule every search uses (README, "Move order": measured on Solvitaire's seeds 0-999). */
+export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, minTurn: 1_000, maxWalks: 16 };
+
+/**
  * Searches every position reachable from the start, each once: a position met again (in this line or
  * another) is not searched again, so a finished search without a win has seen every reachable
  * position, and the deal is lost. Unlimited redeals make the positions repeat (position.ts
@@ -88,20 +103,44 @@ const TIME_CHECK_INTERVAL = 1024;
  * one exists: measured by (cards off the foundations, then the shortest win), every winnable searched
  * position has a kept move to a smaller winnable one, and a position left out as covered by a stored
  * one is no larger.
+ *
+ * Walks. A depth-first search that takes a wrong move near its start searches everything under it
+ * before it tries the next: on a won deal that can be most of the work (one walk on Solvitaire's seed
+ * 144 stores 2.5 million positions, all lost, under the first move it tries from its second position,
+ * then wins in 19,000 more with the next move there). So the search is several depth-first walks that
+ * take turns, all sharing the one table. The first walk searches alone for a while (WALK_SCHEDULE);
+ * when its turn ends, it hands the untried moves of its shallowest depth that has any to a new walk,
+ * which starts from that depth's position, and so does every walk at the end of each of its turns
+ * while there is room for more walks. A walk whose line left a depth's first move more often (a detour
+ * at each hand-over) gets shorter turns: the move order is still the first guess. A position is stored
+ * once, by the walk that meets it first, which tries all its moves (or hands some to a walk that
+ * will); a walk that meets it later passes it by, as one walk does. So when every walk has finished,
+ * every stored position has had all its moves tried, as in a search of one walk: "lost" means the
+ * same, and a win found by any walk is a win (its line: the moves that led to the walk's first
+ * position, then its own). Turns are counted in positions stored, so the search is the same on every
+ * machine.
  */
 export class FamilySearch {
   private readonly table: FamilyTable;
   private readonly limits: SolverOptions;
+  private readonly schedule: WalkSchedule;
+  /** Walks started by splitting one under way, over every search so far: for the tests. */
+  splits = 0;
   private readonly scratch = newEngineMoveList();
   private key = new Int32Array(0);
   private moves = new Int32Array(4096);
   /** Scratch for ordering one position's moves. */
   private room = new Int32Array(256);
-  /** The position of each depth (its words), and the walk's own copy while a pass is turned through. */
+  /** The walk under way's arrays (Walk): its moves, the position of each depth (its words), and where each depth's moves are. */
   private history = new Int32Array(0);
-  private walk = new Int32Array(0);
   private moveNext = new Int32Array(256);
   private moveEnd = new Int32Array(256);
+  /** generate's copy of the position while a pass is turned through. */
+  private passStart = new Int32Array(0);
+  /** The walks not yet finished, taken in turns; finished walks kept for reuse. */
+  private readonly walks: Walk[] = [];
+  private readonly spareWalks: Walk[] = [];
+  private current: Walk = new Walk();
   /** Passes as cycles (above): unlimited redeals, a fixed turn size, and pruning on. */
   private passCycles = false;
   /** Game.markWastePlays' marks, one a card, and the stamp of the latest marking (a new stamp clears them all). */
@@ -114,8 +153,9 @@ export class FamilySearch {
   private stuckTest = false;
   private trunkMoved = true;
 
-  constructor(limits: SolverOptions) {
+  constructor(limits: SolverOptions, schedule: WalkSchedule = WALK_SCHEDULE) {
     this.limits = limits;
+    this.schedule = schedule;
     this.table = new FamilyTable(limits.memoryMegabytes);
   }
 
@@ -129,8 +169,7 @@ export class FamilySearch {
     const codeBits = familyWingCodeBits(game.compiled);
     const keyWords = familyKeyWords(wings, codeBits, linkBits);
     if (this.key.length < keyWords) this.key = new Int32Array(keyWords);
-    if (this.walk.length < words) this.walk = new Int32Array(words);
-    if (this.history.length < this.moveNext.length * words) this.history = new Int32Array(this.moveNext.length * words);
+    if (this.passStart.length < words) this.passStart = new Int32Array(words);
     const table = this.table;
     // the stock as a resource (below): only under one-card turns, where every later waste top can be turned to
     const rules = game.compiled;
@@ -149,21 +188,39 @@ export class FamilySearch {
     let unknownReason: UnknownReason | undefined;
     let depth = 0;
     let winDepth = -1;
+    for (const walk of this.walks) this.spareWalks.push(walk);
+    this.walks.length = 0;
     if (game.isWon()) result = 'won';
     else {
       this.packKey(game, wings, codeBits, linkBits);
       table.insert(key);
+      this.enter(this.takeWalk(words), words);
+      this.current.pathLength = 0;
       game.storeWords(this.history, 0);
       this.moveNext[0] = 0;
       this.moveEnd[0] = this.generate(game, 0);
+      this.walks.push(this.current);
     }
+    // the walk under way, and the node count at which its turn ends
+    let turn = 0;
+    let turnEnd = this.schedule.firstTurn;
     while (result === undefined) {
       if (this.moveNext[depth] === this.moveEnd[depth]) {
-        if (depth === 0) {
+        if (depth > 0) {
+          depth--;
+          continue;
+        }
+        // this walk has searched all it holds: the next one takes over, or none is left and the deal is lost
+        this.spareWalks.push(this.current);
+        this.walks.splice(turn, 1);
+        if (this.walks.length === 0) {
           result = 'lost';
           break;
         }
-        depth--;
+        if (turn === this.walks.length) turn = 0;
+        this.enter(this.walks[turn], words);
+        depth = this.current.depth;
+        turnEnd = nodes + this.turnLength();
         continue;
       }
       const move = this.moves[this.moveNext[depth]++];
@@ -207,10 +264,21 @@ export class FamilySearch {
       game.storeWords(this.history, depth * words);
       this.moveNext[depth] = this.moveEnd[depth - 1];
       this.moveEnd[depth] = this.generate(game, this.moveEnd[depth - 1]);
+      if (nodes >= turnEnd) {
+        // the walk's turn is over: it hands its shallowest untried moves to a new walk, and the next walk goes on
+        this.current.depth = depth;
+        if (this.walks.length < this.schedule.maxWalks) this.split(depth, words, turn);
+        turn = turn + 1 === this.walks.length ? 0 : turn + 1;
+        this.enter(this.walks[turn], words);
+        depth = this.current.depth;
+        turnEnd = nodes + this.turnLength();
+      }
     }
     const moves: Move[] = [];
     if (result === 'won') {
       game.loadWords(start, 0);
+      const path = this.current.path;
+      for (let at = 0; at < this.current.pathLength; at++) playFamilyMove(game, path[at], moves);
       for (let at = 0; at <= winDepth; at++) playFamilyMove(game, this.moves[this.moveNext[at] - 1], moves);
     }
     return {
@@ -266,7 +334,7 @@ export class FamilySearch {
     }
     const count = game.tableauPlays(scratch, 0);
     for (let i = 0; i < count; i++) at = this.push(at, scratch[i]);
-    game.storeWords(this.walk, 0);
+    game.storeWords(this.passStart, 0);
     // at a pass boundary under passes as cycles: round the pass back to here, through the redeal
     const cyclic = this.passCycles && game.atPassBoundary();
     const startTop = game.wasteTopIndex();
@@ -288,7 +356,7 @@ export class FamilySearch {
       if (cyclic && game.wasteTopIndex() === startTop) break;
     }
     const redeal = cyclic || game.stockTopIndex() >= 0 ? NO_MOVE : game.redealMove();
-    game.loadWords(this.walk, 0);
+    game.loadWords(this.passStart, 0);
     // mid-pass under passes as cycles, the redeal is ranked with the plays (playRank); else it is last
     const redealRanked = redeal !== NO_MOVE && this.passCycles;
     if (redealRanked) at = this.push(at, redeal | (turns << TURNS_SHIFT));
@@ -308,6 +376,67 @@ export class FamilySearch {
     return at + 1;
   }
 
+  /** Makes `walk` the walk under way: the walk that was puts its arrays (grown or not) back in its record first. */
+  private enter(walk: Walk, words: number): void {
+    const was = this.current;
+    was.moves = this.moves;
+    was.history = this.history;
+    was.moveNext = this.moveNext;
+    was.moveEnd = this.moveEnd;
+    this.current = walk;
+    this.moves = walk.moves;
+    this.moveNext = walk.moveNext;
+    this.moveEnd = walk.moveEnd;
+    if (walk.history.length < walk.moveNext.length * words) walk.history = new Int32Array(walk.moveNext.length * words);
+    this.history = walk.history;
+  }
+
+  /** The positions the walk under way may store in its turn: halved for each of its detours, down to the schedule's least. */
+  private turnLength(): number {
+    const { turn, minTurn } = this.schedule;
+    const detours = this.current.detours;
+    return detours >= 30 ? minTurn : Math.max(minTurn, Math.floor(turn / 2 ** detours));
+  }
+
+  /** A walk to fill: a finished one, or a new one. */
+  private takeWalk(words: number): Walk {
+    const walk = this.spareWalks.pop() ?? new Walk();
+    if (walk.history.length < walk.moveNext.length * words) walk.history = new Int32Array(walk.moveNext.length * words);
+    walk.depth = 0;
+    walk.pathLength = 0;
+    walk.detours = 0;
+    return walk;
+  }
+
+  /**
+   * Gives the untried moves of the shallowest depth above `depth` that has any to a new walk, which
+   * starts from that depth's position and takes its turn after the walk under way (at `turn`). Nothing
+   * happens when every depth above has tried all its moves.
+   */
+  private split(depth: number, words: number, turn: number): void {
+    let from = 0;
+    while (from < depth && this.moveNext[from] === this.moveEnd[from]) from++;
+    if (from === depth) return;
+    const walk = this.takeWalk(words);
+    const count = this.moveEnd[from] - this.moveNext[from];
+    if (walk.moves.length < count) walk.moves = new Int32Array(2 * count);
+    walk.moves.set(this.moves.subarray(this.moveNext[from], this.moveEnd[from]), 0);
+    walk.moveNext[0] = 0;
+    walk.moveEnd[0] = count;
+    walk.history.set(this.history.subarray(from * words, (from + 1) * words), 0);
+    // the new walk's first position is reached from the search's start by this walk's path and its moves above `from`
+    const parent = this.current;
+    const pathLength = parent.pathLength + from;
+    if (walk.path.length < pathLength) walk.path = new Int32Array(2 * pathLength);
+    walk.path.set(parent.path.subarray(0, parent.pathLength), 0);
+    for (let at = 0; at < from; at++) walk.path[parent.pathLength + at] = this.moves[this.moveNext[at] - 1];
+    walk.pathLength = pathLength;
+    walk.detours = parent.detours + 1;
+    this.moveEnd[from] = this.moveNext[from];
+    this.walks.splice(turn + 1, 0, walk);
+    this.splits++;
+  }
+
   private growStacks(words: number): void {
     const grown = (array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
       const bigger = new Int32Array(array.length * 2);
@@ -318,6 +447,23 @@ export class FamilySearch {
     this.moveEnd = grown(this.moveEnd);
     if (this.history.length < this.moveNext.length * words) this.history = grown(this.history);
   }
+}
+
+/**
+ * One depth-first walk of the search (FamilySearch): the moves of each depth, the position each depth's
+ * moves are played from, where each depth's moves are, and the family moves that lead from the search's
+ * start to its depth 0.
+ */
+class Walk {
+  moves = new Int32Array(1024);
+  history = new Int32Array(0);
+  moveNext = new Int32Array(256);
+  moveEnd = new Int32Array(256);
+  depth = 0;
+  path = new Int32Array(64);
+  pathLength = 0;
+  /** How many times its line leaves the first-ranked move where a split handed it on: its turns shrink with it. */
+  detours = 0;
 }
 
 /** The suits whose next foundation card is bound (the bound-card rules of FamilySearch), one bit each. */
