@@ -309,3 +309,26 @@ describe('the stuck-trunk rule (solver/family-stuck.ts)', () => {
     300_000,
   );
 });
+
+describe('walks (solver/family.ts)', () => {
+  it('a search from a won position answers won with no moves, whatever walk won the search before', () => {
+    // sv-canfield dealt as PySolFC's Canfield games 1-40: under short turns several of its wins come from a walk that was handed moves below the start
+    const rules = resolveRules('sv-canfield');
+    const walks = new FamilySearch({ ...new Solver().options, maxNodes: 20_000 }, SHORT_TURNS);
+    let checked = 0;
+    for (let deal = 1; deal <= 40; deal++) {
+      const deck = familyDealFromPysolNumber('canfield', plainPysolNumber(deal));
+      const result = walks.solve(new Game(deck, rules));
+      if (result.result !== 'won') continue;
+      // the engine plays the win to its end, and the same search object is asked from there
+      const game = new Game(deck, rules);
+      for (const move of result.moves) game.apply(game.legalMoveFor(move));
+      expect(game.isWon(), `game ${deal}: the line ends won`).toBe(true);
+      const again = walks.solve(game);
+      expect(again.result, `game ${deal}`).toBe('won');
+      expect(again.moves, `game ${deal}`).toEqual([]);
+      checked++;
+    }
+    expect(checked, 'won games checked').toBeGreaterThan(20);
+  });
+});

@@ -275,7 +275,8 @@ export class FamilySearch {
       }
     }
     const moves: Move[] = [];
-    if (result === 'won') {
+    // a start already won has no line (and the walk under way is the last search's)
+    if (result === 'won' && winDepth >= 0) {
       game.loadWords(start, 0);
       const path = this.current.path;
       for (let at = 0; at < this.current.pathLength; at++) playFamilyMove(game, path[at], moves);
