@@ -128,10 +128,10 @@ export class FamilySearch {
   splits = 0;
   private readonly scratch = newEngineMoveList();
   private key = new Int32Array(0);
-  private moves = new Int32Array(4096);
   /** Scratch for ordering one position's moves. */
   private room = new Int32Array(256);
   /** The walk under way's arrays (Walk): its moves, the position of each depth (its words), and where each depth's moves are. */
+  private moves = new Int32Array(4096);
   private history = new Int32Array(0);
   private moveNext = new Int32Array(256);
   private moveEnd = new Int32Array(256);
