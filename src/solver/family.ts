@@ -105,20 +105,19 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * one is no larger.
  *
  * Walks. A depth-first search that takes a wrong move near its start searches everything under it
- * before it tries the next: on a won deal that can be most of the work (one walk on Solvitaire's seed
- * 144 stores 2.5 million positions, all lost, under the first move it tries from its second position,
- * then wins in 19,000 more with the next move there). So the search is several depth-first walks that
- * take turns, all sharing the one table. The first walk searches alone for a while (WALK_SCHEDULE);
- * when its turn ends, it hands the untried moves of its shallowest depth that has any to a new walk,
- * which starts from that depth's position, and so does every walk at the end of each of its turns
- * while there is room for more walks. A walk whose line left a depth's first move more often (a detour
- * at each hand-over) gets shorter turns: the move order is still the first guess. A position is stored
- * once, by the walk that meets it first, which tries all its moves (or hands some to a walk that
- * will); a walk that meets it later passes it by, as one walk does. So when every walk has finished,
- * every stored position has had all its moves tried, as in a search of one walk: "lost" means the
- * same, and a win found by any walk is a win (its line: the moves that led to the walk's first
- * position, then its own). Turns are counted in positions stored, so the search is the same on every
- * machine.
+ * before it tries the next: on a won deal that can be most of the work (Solvitaire's seed 129: 9
+ * million positions for one walk, 175,773 for the walks; README, "Move order"). So the search is
+ * several depth-first walks that take turns, all sharing the one table. The first walk searches alone
+ * for a while (WALK_SCHEDULE); when its turn ends, it hands the untried moves of its shallowest depth
+ * that has any to a new walk, which starts from that depth's position, and so does every walk at the
+ * end of each of its turns while there is room for more walks. A walk whose line left a depth's first
+ * move more often (a detour at each hand-over) gets shorter turns: the move order is still the first
+ * guess. A position is stored once, by the walk that meets it first, which tries all its moves (or
+ * hands some to a walk that will); a walk that meets it later passes it by, as one walk does. So when
+ * every walk has finished, every stored position has had all its moves tried, as in a search of one
+ * walk: "lost" means the same, and a win found by any walk is a win (its line: the moves that led to
+ * the walk's first position, then its own). Turns are counted in positions stored, so the search is
+ * the same on every machine.
  */
 export class FamilySearch {
   private readonly table: FamilyTable;
@@ -194,7 +193,7 @@ export class FamilySearch {
     else {
       this.packKey(game, wings, codeBits, linkBits);
       table.insert(key);
-      this.enter(this.takeWalk(words), words);
+      this.enter(this.takeWalk(words));
       this.current.pathLength = 0;
       game.storeWords(this.history, 0);
       this.moveNext[0] = 0;
@@ -218,7 +217,7 @@ export class FamilySearch {
           break;
         }
         if (turn === this.walks.length) turn = 0;
-        this.enter(this.walks[turn], words);
+        this.enter(this.walks[turn]);
         depth = this.current.depth;
         turnEnd = nodes + this.turnLength();
         continue;
@@ -269,7 +268,7 @@ export class FamilySearch {
         this.current.depth = depth;
         if (this.walks.length < this.schedule.maxWalks) this.split(depth, words, turn);
         turn = turn + 1 === this.walks.length ? 0 : turn + 1;
-        this.enter(this.walks[turn], words);
+        this.enter(this.walks[turn]);
         depth = this.current.depth;
         turnEnd = nodes + this.turnLength();
       }
@@ -377,8 +376,8 @@ export class FamilySearch {
     return at + 1;
   }
 
-  /** Makes `walk` the walk under way: the walk that was puts its arrays (grown or not) back in its record first. */
-  private enter(walk: Walk, words: number): void {
+  /** Makes `walk` (its arrays sized by takeWalk) the walk under way: the walk that was puts its arrays (grown or not) back in its record first. */
+  private enter(walk: Walk): void {
     const was = this.current;
     was.moves = this.moves;
     was.history = this.history;
@@ -388,15 +387,13 @@ export class FamilySearch {
     this.moves = walk.moves;
     this.moveNext = walk.moveNext;
     this.moveEnd = walk.moveEnd;
-    if (walk.history.length < walk.moveNext.length * words) walk.history = new Int32Array(walk.moveNext.length * words);
     this.history = walk.history;
   }
 
   /** The positions the walk under way may store in its turn: halved for each of its detours, down to the schedule's least. */
   private turnLength(): number {
     const { turn, minTurn } = this.schedule;
-    const detours = this.current.detours;
-    return detours >= 30 ? minTurn : Math.max(minTurn, Math.floor(turn / 2 ** detours));
+    return Math.max(minTurn, Math.floor(turn / 2 ** this.current.detours));
   }
 
   /** A walk to fill: a finished one, or a new one. */
