@@ -9,7 +9,7 @@ import { fixedBaseRank, PRESETS, resolveRules, type RuleSet } from '../src/rules
 import { familyKeyWords, familyLinkBits, familyWingCodeBits, packFamilyKey } from '../src/solver/key.js';
 import { StuckTrunk } from '../src/solver/family-stuck.js';
 import { FamilySearch, type WalkSchedule } from '../src/solver/family.js';
-import { Solver, type SolveResult } from '../src/solver/search.js';
+import { Solver } from '../src/solver/search.js';
 import { verify } from '../src/verify.js';
 import { naiveSolveFrom } from './naive.js';
 import { testRandom } from './helpers.js';
@@ -95,7 +95,7 @@ describe('the family solver against a naive search', () => {
     const walksDecided = { won: 0, lost: 0 };
     /** The walks with short turns from the same position: the naive verdict too, and a win that verifies after `played`. */
     const checkWalks = (game: Game, played: Move[], naive: 'won' | 'lost', where: string): void => {
-      const result: SolveResult = walks.solve(copyOf(game));
+      const result = walks.solve(copyOf(game));
       if (result.result === 'unknown') return;
       expect(result.result, `${where}, short turns`).toBe(naive);
       walksDecided[naive]++;
