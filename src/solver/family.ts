@@ -194,7 +194,6 @@ export class FamilySearch {
       this.packKey(game, wings, codeBits, linkBits);
       table.insert(key);
       this.enter(this.takeWalk(words));
-      this.current.pathLength = 0;
       game.storeWords(this.history, 0);
       this.moveNext[0] = 0;
       this.moveEnd[0] = this.generate(game, 0);
