@@ -310,6 +310,44 @@ describe('the stuck-trunk rule (solver/family-stuck.ts)', () => {
   );
 });
 
+/** Whether a legal move of `game` takes a wing's every card (so that a space opens now, and under trunkFill auto the trunk's top fills it). */
+function wingEmptiesNow(game: Game): boolean {
+  const moves = newEngineMoveList();
+  const count = game.legalMoves(moves);
+  for (let m = 0; m < count; m++) {
+    const move = toNotation(moves[m]);
+    if (move.source === 'W' && move.count === game.wingHeight(move.fromWing - 1)) return true;
+  }
+  return false;
+}
+
+describe('the stuck-trunk rule where spaces open (solver/family-stuck.ts, the spaces count)', () => {
+  it.each(['sv-canfield', 'canfield', 'rainfall', 'acme'])(
+    '%s: a position it calls lost while a wing can empty at once is lost for the pruning-free search',
+    (preset) => {
+      const random = testRandom(preset.length * 7919 + 3);
+      const plain = new Solver({ maxNodes: 200_000, prune: false });
+      let lost = 0;
+      for (let i = 0; i < 3000 && lost < 6; i++) {
+        const stuck = new StuckTrunk();
+        let prepared = false;
+        const { game, stopped } = playout(preset, 1 + random(5000), 400, random, true, (position) => {
+          if (!prepared) stuck.prepare(position);
+          prepared = true;
+          return position.trunkCount() > 0 && wingEmptiesNow(position) && stuck.isStuck(position);
+        });
+        if (!stopped) continue;
+        const result = plain.solvePosition(copyOf(game));
+        expect(result.result, `${preset} position ${i}`).not.toBe('won');
+        if (result.result === 'lost') lost++;
+      }
+      // without counting spaces the test answers "not shown" wherever a wing can empty: these positions are the count's own
+      expect(lost, `${preset}: positions called lost with a wing that can empty, proved lost by the pruning-free search`).toBe(6);
+    },
+    300_000,
+  );
+});
+
 describe('walks (solver/family.ts)', () => {
   it('a search from a won position answers won with no moves, whatever walk won the search before', () => {
     // sv-canfield dealt as PySolFC's Canfield games 1-40: under short turns several of its wins come from a walk that was handed moves below the start

@@ -14,9 +14,12 @@ const MAX_LANDINGS = 4;
  * from the position wins. The test supposes that a trunk card A never moves and follows what that
  * allows, always allowing more than the rules do:
  * - A and the cards under it stay in the trunk; the cards above it may leave it, in any order.
- * - No wing ever empties: the test answers "not shown" when a wing is empty now, or when a wing's
- *   deepest card might ever move. So no space is ever there to fill, whatever the preset's fill rule,
- *   and no card comes to lie in one.
+ * - A wing empties only when its deepest card moves. The test answers "not shown" when a wing is empty
+ *   now. Under `trunkFill player`, it also answers "not shown" when a wing's deepest card might ever
+ *   move: so no space is ever there to fill, and no card comes to lie in one. Under `trunkFill auto`
+ *   (the spaces' count), the trunk's top fills a space at once, and the trunk is never empty while A
+ *   stays: so once some wing's deepest card might move, each trunk card above A might come to lie in a
+ *   space, a wing's top there (openSpaces), and no other card ever does.
  * - A card might come to be a wing's top (`canTop`) when it is one now, when the card on it might
  *   move, or when it is off the wings (stock, waste, the trunk above A) and a card it goes on
  *   (G1.1) might be a wing's top.
@@ -31,16 +34,22 @@ const MAX_LANDINGS = 4;
  *   a wing's top; and a wing card with the cards on it, when it or a card under it on its wing might
  *   be built on (any group, whatever the preset's wing moves).
  * Both sets only grow, to a fixed point. A then never moves when a card of its suit it needs first
- * might never move, no card it goes on might be a wing's top, and no wing's deepest card might move:
- * its three ways out (foundation, a build, a space) are shut. Each card the rules let move at some
- * point in a line is in the sets by then (induction on the line), so the test never calls a position
- * lost that a line wins.
+ * might never move, no card it goes on might be a wing's top, and it never meets a space: its three
+ * ways out (foundation, a build, a space) are shut. It never meets a space when no wing's deepest card
+ * might move, or (the spaces' count, spacesRunOut) when every wing is held for good by the time A is
+ * the trunk's top. A wing is held for good by a deepest card that never moves, or by a trunk card above
+ * A that never goes up and goes on no card that might be a wing's top: such a card can leave the trunk
+ * only into a space, must leave before A is the top, and never moves from there, so it holds that wing
+ * alone. Each card the rules let move at some point in a line is in the sets by then (induction on the
+ * line), so the test never calls a position lost that a line wins.
  *
  * Only under `trunkPlay top`, where the trunk's cards leave it from the top down.
  */
 export class StuckTrunk {
   /** 1 for each card on a wing. */
   private readonly onWing = new Uint8Array(CARD_COUNT);
+  /** 1 for each trunk card above the one fillersThatMightStay asks about. */
+  private readonly trunkAbove = new Uint8Array(CARD_COUNT);
   /** The card lying on each wing card (-1: none). */
   private readonly onTop = new Int8Array(CARD_COUNT);
   private readonly canTop = new Uint8Array(CARD_COUNT);
@@ -64,12 +73,19 @@ export class StuckTrunk {
   private stockCount = 0;
   /** Cards a turn puts on the waste: 0 where every card can be turned to alone (one-card turns, or a turn that shrinks). */
   private turn = 0;
+  /** `trunkFill auto`: the trunk's top fills a space at once (the spaces' count, above). */
+  private trunkFills = false;
+  /** In the sets under way: some wing's deepest card might move (under `trunkFill auto`: openSpaces). */
+  private spaceMayOpen = false;
+  /** The wings spacesRunOut last counted as held for good (at most the wings' number). */
+  private wingsHeld = 0;
 
   /** Reads the rules' builds and the trunk's order for the solve of `game`. */
   prepare(game: Game): void {
     const base = (this.baseRank = game.layout.baseRank);
     const rules = game.compiled;
     this.turn = rules.turn > 1 && !rules.turnShrinks ? rules.turn : 0;
+    this.trunkFills = rules.trunkFillsAuto;
     const landings = this.landings;
     for (let card = 0; card < CARD_COUNT; card++) {
       this.fromBase[card] = (rankOf(card) - base + RANK_COUNT) % RANK_COUNT;
@@ -98,18 +114,30 @@ export class StuckTrunk {
     const wings = game.wings;
     for (let wing = 0; wing < wings; wing++) if (game.wingHeight(wing) === 0) return false;
     let read = false;
+    let emptying = 0;
+    // the deepest place still worth a fixed point after the spaces' count fell short (below)
+    let nextWorth = trunk - 1;
     for (let place = trunk - 1; place >= 0; place--) {
       // a card that could go up once the cards above it have gone is not worth the test
-      if (this.blocked[place] === 0) continue;
+      if (this.blocked[place] === 0 || place > nextWorth) continue;
       if (!read) {
         this.readPosition(game);
-        if (this.wingMayEmpty(game)) return false;
+        this.startSets(game);
+        emptying = this.wingsEmptyingNow(game);
+        if (emptying > 0 && !this.trunkFills) return false;
         read = true;
       }
+      // a wing that can empty now opens the spaces in the fixed point: the count (spacesRunOut) needs enough cards that might stay
+      if (emptying > 0 && wings - emptying + this.fillersThatMightStay(game, place) < wings) continue;
       const found = this.heldForever(game, place);
       if (found === HELD) return true;
-      // a card deeper down frees more cards above it: the wing that might empty still might
-      if (found === WING_EMPTIES) return false;
+      if (found === WING_EMPTIES) {
+        // a card deeper down frees more cards above it: the wing that might empty still might
+        if (!this.trunkFills) return false;
+        // but under trunkFill auto more cards leave the trunk before it. The count only falls as the
+        // sets grow, so a place deeper down gains at most its new cards above: one a place
+        nextWorth = place - (wings - this.wingsHeld);
+      }
     }
     return false;
   }
@@ -169,34 +197,84 @@ export class StuckTrunk {
     }
   }
 
-  /** A quick look before the fixed point: a wing's deepest card goes on another wing's top now, or is alone and goes up now. */
-  private wingMayEmpty(game: Game): boolean {
+  /** A quick look before the fixed point: the wings whose deepest card goes on another wing's top now, or is alone and goes up now. */
+  private wingsEmptyingNow(game: Game): number {
     const wings = game.wings;
+    let emptying = 0;
     for (let wing = 0; wing < wings; wing++) {
       const deepest = this.wingCards[this.wingStarts[wing]];
-      if (this.wingStarts[wing + 1] - this.wingStarts[wing] === 1 && game.canGoToFoundation(deepest)) return true;
+      if (this.wingStarts[wing + 1] - this.wingStarts[wing] === 1 && game.canGoToFoundation(deepest)) {
+        emptying++;
+        continue;
+      }
       const start = deepest * (MAX_LANDINGS + 1);
       for (let i = 1; i <= this.landings[start]; i++) {
         const onto = this.landings[start + i];
-        if (this.onWing[onto] !== 0 && this.onTop[onto] < 0) return true;
+        if (this.onWing[onto] !== 0 && this.onTop[onto] < 0) {
+          emptying++;
+          break;
+        }
       }
     }
-    return false;
+    return emptying;
   }
 
-  /** The fixed point for "deck[place] never moves": HELD when its ways out are then shut, else which one might open. */
+  /**
+   * Before the fixed point, with spaces sure to open: the trunk cards above `place` that might stay in
+   * a space for good (spacesRunOut), at most. Not one that goes up now, or goes on a wing's top now or
+   * on another trunk card above `place` (which might lie in a space).
+   */
+  private fillersThatMightStay(game: Game, place: number): number {
+    const deck = game.layout.deck;
+    const trunk = game.trunkCount();
+    const above = this.trunkAbove;
+    above.fill(0);
+    for (let i = place + 1; i < trunk; i++) above[deck[i]] = 1;
+    let count = 0;
+    for (let i = place + 1; i < trunk; i++) {
+      const card = deck[i];
+      if (this.fromBase[card] === this.heights[suitOf(card)]) continue;
+      const start = card * (MAX_LANDINGS + 1);
+      let lands = false;
+      for (let k = 1; k <= this.landings[start] && !lands; k++) {
+        const onto = this.landings[start + k];
+        lands = above[onto] !== 0 || (this.onWing[onto] !== 0 && this.onTop[onto] < 0);
+      }
+      if (!lands) count++;
+    }
+    return count;
+  }
+
+  /** Empty sets but for the wings' tops, before the first heldForever of a position. */
+  private startSets(game: Game): void {
+    this.canTop.fill(0);
+    this.canMove.fill(0);
+    this.movableRun.fill(0);
+    this.spaceMayOpen = false;
+    for (let wing = 0; wing < game.wings; wing++) this.canTop[this.wingCards[this.wingStarts[wing + 1] - 1]] = 1;
+  }
+
+  /**
+   * The fixed point for "deck[place] never moves", from the sets of the last held card above it (or
+   * startSets'): those hold only cards that might move or be a wing's top here too, since every card
+   * in play there is in play here, so the sets grow to the same fixed point. HELD when its ways out
+   * are then shut, else which one might open.
+   */
   private heldForever(game: Game, place: number): number {
     const onTop = this.onTop;
     const canTop = this.canTop;
     const canMove = this.canMove;
     const deck = game.layout.deck;
-    canTop.fill(0);
-    canMove.fill(0);
-    this.movableRun.fill(0);
     const trunk = game.trunkCount();
     const wings = game.wings;
-    for (let wing = 0; wing < wings; wing++) canTop[this.wingCards[this.wingStarts[wing + 1] - 1]] = 1;
     const held = deck[place];
+    // the sets carried from above may free the held card already
+    if (this.upAllowed(held) || this.landingMightBeTop(held)) return HELD_ESCAPES;
+    // the cards from the last held card down to this one are in play now, and in the spaces once they might open
+    if (this.spaceMayOpen) {
+      this.openSpaces(game, place);
+      if (!this.spacesRunOut(game, place)) return WING_EMPTIES;
+    }
     for (let changed = true; changed; ) {
       changed = false;
       // the stock and the waste: a card in play only where it might come to the waste's top
@@ -216,8 +294,12 @@ export class StuckTrunk {
           const card = this.wingCards[i];
           groupMoves ||= this.landingMightBeTop(card);
           if (canMove[card] === 0 && (groupMoves || (canTop[card] !== 0 && this.upAllowed(card)))) {
-            // a wing's deepest card that might move might leave a space
-            if (i === deepest) return WING_EMPTIES;
+            // a wing's deepest card that might move might leave a space, which the trunk's top fills at once
+            if (i === deepest && !this.spaceMayOpen) {
+              if (!this.trunkFills) return WING_EMPTIES;
+              this.spaceMayOpen = true;
+              this.openSpaces(game, place);
+            }
             this.moves(card);
             changed = true;
           }
@@ -229,8 +311,40 @@ export class StuckTrunk {
         }
       }
       if (this.upAllowed(held) || this.landingMightBeTop(held)) return HELD_ESCAPES;
+      // the sets only grow, and the count of wings held for good only falls with them: short already, it stays short
+      if (this.spaceMayOpen && !this.spacesRunOut(game, place)) return WING_EMPTIES;
     }
     return HELD;
+  }
+
+  /** Under `trunkFill auto`, once a wing might empty: each trunk card above `place` might fill a space, and be a wing's top there. */
+  private openSpaces(game: Game, place: number): void {
+    const deck = game.layout.deck;
+    for (let i = place + 1; i < game.trunkCount(); i++) {
+      const card = deck[i];
+      this.canTop[card] = 1;
+      if (this.canMove[card] === 0) this.moves(card);
+    }
+  }
+
+  /**
+   * Whether, at the fixed point, every wing has a card at its foot for good by the time deck[place]
+   * is the trunk's top, so that it never meets a space: the wings whose deepest card never moves,
+   * and the trunk cards above it that can leave the trunk only into a space and never move from
+   * there (they never go up and nothing they go on might be a wing's top), each of which must leave
+   * before deck[place] is the top and then holds a wing of its own for good.
+   */
+  private spacesRunOut(game: Game, place: number): boolean {
+    const wings = game.wings;
+    let held = 0;
+    for (let wing = 0; wing < wings; wing++) if (this.canMove[this.wingCards[this.wingStarts[wing]]] === 0) held++;
+    const deck = game.layout.deck;
+    for (let i = place + 1; i < game.trunkCount() && held < wings; i++) {
+      const card = deck[i];
+      if (!this.upAllowed(card) && !this.landingMightBeTop(card)) held++;
+    }
+    this.wingsHeld = held;
+    return held >= wings;
   }
 
   /** A card off the wings, in play: it might be put on a wing's top it goes on, and then move, or go up. Whether either set grew. */
