@@ -261,7 +261,6 @@ export class StuckTrunk {
    * are then shut, else which one might open.
    */
   private heldForever(game: Game, place: number): number {
-    const onTop = this.onTop;
     const canTop = this.canTop;
     const canMove = this.canMove;
     const deck = game.layout.deck;
@@ -287,27 +286,26 @@ export class StuckTrunk {
       }
       // the trunk above the held card (the held card and those under it are never in the sets)
       for (let i = place + 1; i < trunk; i++) if (this.offWingStep(deck[i])) changed = true;
+      // a wing card that might move has every card above it moving too (a group moves with the cards on
+      // it, and a card goes up from the top), and the card under it might be a wing's top: so the walk up
+      // a wing stops at its first card that might move
       for (let wing = 0; wing < wings; wing++) {
         let groupMoves = false;
         const deepest = this.wingStarts[wing];
         for (let i = deepest; i < this.wingStarts[wing + 1]; i++) {
           const card = this.wingCards[i];
+          if (canMove[card] !== 0) break;
           groupMoves ||= this.landingMightBeTop(card);
-          if (canMove[card] === 0 && (groupMoves || (canTop[card] !== 0 && this.upAllowed(card)))) {
-            // a wing's deepest card that might move might leave a space, which the trunk's top fills at once
-            if (i === deepest && !this.spaceMayOpen) {
-              if (!this.trunkFills) return WING_EMPTIES;
-              this.spaceMayOpen = true;
-              this.openSpaces(game, place);
-            }
-            this.moves(card);
-            changed = true;
+          if (!groupMoves && (canTop[card] === 0 || !this.upAllowed(card))) continue;
+          // a wing's deepest card that might move might leave a space, which the trunk's top fills at once
+          if (i === deepest && !this.spaceMayOpen) {
+            if (!this.trunkFills) return WING_EMPTIES;
+            this.spaceMayOpen = true;
+            this.openSpaces(game, place);
           }
-          const above = onTop[card];
-          if (above >= 0 && canTop[card] === 0 && canMove[above] !== 0) {
-            canTop[card] = 1;
-            changed = true;
-          }
+          this.moves(card);
+          if (i > deepest) canTop[this.wingCards[i - 1]] = 1;
+          changed = true;
         }
       }
       if (this.upAllowed(held) || this.landingMightBeTop(held)) return HELD_ESCAPES;
