@@ -321,7 +321,7 @@ function wingEmptiesNow(game: Game): boolean {
   return false;
 }
 
-describe('the stuck-trunk rule where spaces open (solver/family-stuck.ts, the spaces count)', () => {
+describe("the stuck-trunk rule where spaces open (solver/family-stuck.ts, the spaces' count)", () => {
   it.each(['sv-canfield', 'canfield', 'rainfall', 'acme'])(
     '%s: a position it calls lost while a wing can empty at once is lost for the pruning-free search',
     (preset) => {
