@@ -281,6 +281,20 @@ describe('bound cards with bound builders (the bound-card rules of solver/family
   }, 300_000);
 });
 
+/**
+ * A random playout (foundation plays first) from a random deal of `preset`, stopped at the first
+ * position that `accept` takes and the stuck-trunk test (solver/family-stuck.ts) calls lost.
+ */
+function playoutToStuck(preset: string, random: (n: number) => number, accept: (game: Game) => boolean = () => true): { game: Game; stopped: boolean } {
+  const stuck = new StuckTrunk();
+  let prepared = false;
+  return playout(preset, 1 + random(5000), 400, random, true, (position) => {
+    if (!prepared) stuck.prepare(position);
+    prepared = true;
+    return accept(position) && stuck.isStuck(position);
+  });
+}
+
 describe('the stuck-trunk rule (solver/family-stuck.ts)', () => {
   it.each(['sv-canfield', 'sv-canfield-strict', 'canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'storehouse', 'acme'])(
     '%s: every position it calls lost that the pruning-free search decides is lost',
@@ -290,13 +304,7 @@ describe('the stuck-trunk rule (solver/family-stuck.ts)', () => {
       let lost = 0;
       let tried = 0;
       for (let i = 0; i < 600 && lost < 12; i++) {
-        const stuck = new StuckTrunk();
-        let prepared = false;
-        const { game, stopped } = playout(preset, 1 + random(5000), 400, random, true, (position) => {
-          if (!prepared) stuck.prepare(position);
-          prepared = true;
-          return stuck.isStuck(position);
-        });
+        const { game, stopped } = playoutToStuck(preset, random);
         if (!stopped) continue;
         tried++;
         const result = plain.solvePosition(copyOf(game));
@@ -329,13 +337,7 @@ describe("the stuck-trunk rule where spaces open (solver/family-stuck.ts, the sp
       const plain = new Solver({ maxNodes: 200_000, prune: false });
       let lost = 0;
       for (let i = 0; i < 3000 && lost < 6; i++) {
-        const stuck = new StuckTrunk();
-        let prepared = false;
-        const { game, stopped } = playout(preset, 1 + random(5000), 400, random, true, (position) => {
-          if (!prepared) stuck.prepare(position);
-          prepared = true;
-          return position.trunkCount() > 0 && wingEmptiesNow(position) && stuck.isStuck(position);
-        });
+        const { game, stopped } = playoutToStuck(preset, random, (position) => position.trunkCount() > 0 && wingEmptiesNow(position));
         if (!stopped) continue;
         const result = plain.solvePosition(copyOf(game));
         expect(result.result, `${preset} position ${i}`).not.toBe('won');

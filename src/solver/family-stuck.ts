@@ -267,14 +267,14 @@ export class StuckTrunk {
     const trunk = game.trunkCount();
     const wings = game.wings;
     const held = deck[place];
-    // the sets carried from above may free the held card already
-    if (this.upAllowed(held) || this.landingMightBeTop(held)) return HELD_ESCAPES;
     // the cards from the last held card down to this one are in play now, and in the spaces once they might open
-    if (this.spaceMayOpen) {
-      this.openSpaces(game, place);
-      if (!this.spacesRunOut(game, place)) return WING_EMPTIES;
-    }
-    for (let changed = true; changed; ) {
+    if (this.spaceMayOpen) this.openSpaces(game, place);
+    for (let changed = true; ; ) {
+      // the sets only grow (those carried from above may free the held card already), and the count of
+      // wings held for good only falls with them: short already, it stays short
+      if (this.upAllowed(held) || this.landingMightBeTop(held)) return HELD_ESCAPES;
+      if (this.spaceMayOpen && !this.spacesRunOut(game, place)) return WING_EMPTIES;
+      if (!changed) return HELD;
       changed = false;
       // the stock and the waste: a card in play only where it might come to the waste's top
       let earlierMoves = false;
@@ -308,11 +308,7 @@ export class StuckTrunk {
           changed = true;
         }
       }
-      if (this.upAllowed(held) || this.landingMightBeTop(held)) return HELD_ESCAPES;
-      // the sets only grow, and the count of wings held for good only falls with them: short already, it stays short
-      if (this.spaceMayOpen && !this.spacesRunOut(game, place)) return WING_EMPTIES;
     }
-    return HELD;
   }
 
   /** Under `trunkFill auto`, once a wing might empty: each trunk card above `place` might fill a space, and be a wing's top there. */

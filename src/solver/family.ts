@@ -96,8 +96,7 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * where some trunk card can be shown never to move again (solver/family-stuck.ts, which argues it) is
  * lost, since the trunk never empties: it is stored, and searched with no moves. The test is asked only
  * where the trunk's top or a foundation has just changed, which is where a line walks into such a dead
- * end most often: a card gone up is no longer a place for another to land (README, rule 6). Asked at
- * every position instead, it costs more time than it saves.
+ * end most often: a card gone up is no longer a place for another to land (README, rule 6).
  *
  * Each kept move of the bound-card rules puts a card up, so the search still finds a win whenever
  * one exists: measured by (cards off the foundations, then the shortest win), every winnable searched
