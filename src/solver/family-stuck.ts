@@ -48,8 +48,6 @@ const MAX_LANDINGS = 4;
 export class StuckTrunk {
   /** 1 for each card on a wing. */
   private readonly onWing = new Uint8Array(CARD_COUNT);
-  /** 1 for each trunk card above the one fillersThatMightStay asks about. */
-  private readonly trunkAbove = new Uint8Array(CARD_COUNT);
   /** The card lying on each wing card (-1: none). */
   private readonly onTop = new Int8Array(CARD_COUNT);
   private readonly canTop = new Uint8Array(CARD_COUNT);
@@ -114,7 +112,6 @@ export class StuckTrunk {
     const wings = game.wings;
     for (let wing = 0; wing < wings; wing++) if (game.wingHeight(wing) === 0) return false;
     let read = false;
-    let emptying = 0;
     // the deepest place still worth a fixed point after the spaces' count fell short (below)
     let nextWorth = trunk - 1;
     for (let place = trunk - 1; place >= 0; place--) {
@@ -123,12 +120,9 @@ export class StuckTrunk {
       if (!read) {
         this.readPosition(game);
         this.startSets(game);
-        emptying = this.wingsEmptyingNow(game);
-        if (emptying > 0 && !this.trunkFills) return false;
+        if (!this.trunkFills && this.wingMayEmpty(game)) return false;
         read = true;
       }
-      // a wing that can empty now opens the spaces in the fixed point: the count (spacesRunOut) needs enough cards that might stay
-      if (emptying > 0 && wings - emptying + this.fillersThatMightStay(game, place) < wings) continue;
       const found = this.heldForever(game, place);
       if (found === HELD) return true;
       if (found === WING_EMPTIES) {
@@ -197,52 +191,19 @@ export class StuckTrunk {
     }
   }
 
-  /** A quick look before the fixed point: the wings whose deepest card goes on another wing's top now, or is alone and goes up now. */
-  private wingsEmptyingNow(game: Game): number {
+  /** A quick look before the fixed point: a wing's deepest card goes on another wing's top now, or is alone and goes up now. */
+  private wingMayEmpty(game: Game): boolean {
     const wings = game.wings;
-    let emptying = 0;
     for (let wing = 0; wing < wings; wing++) {
       const deepest = this.wingCards[this.wingStarts[wing]];
-      if (this.wingStarts[wing + 1] - this.wingStarts[wing] === 1 && game.canGoToFoundation(deepest)) {
-        emptying++;
-        continue;
-      }
+      if (this.wingStarts[wing + 1] - this.wingStarts[wing] === 1 && game.canGoToFoundation(deepest)) return true;
       const start = deepest * (MAX_LANDINGS + 1);
       for (let i = 1; i <= this.landings[start]; i++) {
         const onto = this.landings[start + i];
-        if (this.onWing[onto] !== 0 && this.onTop[onto] < 0) {
-          emptying++;
-          break;
-        }
+        if (this.onWing[onto] !== 0 && this.onTop[onto] < 0) return true;
       }
     }
-    return emptying;
-  }
-
-  /**
-   * Before the fixed point, with spaces sure to open: the trunk cards above `place` that might stay in
-   * a space for good (spacesRunOut), at most. Not one that goes up now, or goes on a wing's top now or
-   * on another trunk card above `place` (which might lie in a space).
-   */
-  private fillersThatMightStay(game: Game, place: number): number {
-    const deck = game.layout.deck;
-    const trunk = game.trunkCount();
-    const above = this.trunkAbove;
-    above.fill(0);
-    for (let i = place + 1; i < trunk; i++) above[deck[i]] = 1;
-    let count = 0;
-    for (let i = place + 1; i < trunk; i++) {
-      const card = deck[i];
-      if (this.fromBase[card] === this.heights[suitOf(card)]) continue;
-      const start = card * (MAX_LANDINGS + 1);
-      let lands = false;
-      for (let k = 1; k <= this.landings[start] && !lands; k++) {
-        const onto = this.landings[start + k];
-        lands = above[onto] !== 0 || (this.onWing[onto] !== 0 && this.onTop[onto] < 0);
-      }
-      if (!lands) count++;
-    }
-    return count;
+    return false;
   }
 
   /** Empty sets but for the wings' tops, before the first heldForever of a position. */
