@@ -95,8 +95,8 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * The stuck-trunk rule (off under --no-prune; checked the same way). Under `trunkPlay top`, a position
  * where some trunk card can be shown never to move again (solver/family-stuck.ts, which argues it) is
  * lost, since the trunk never empties: it is stored, and searched with no moves. The test is asked only
- * where the trunk's top or a foundation has just changed, which is where a line walks into such a dead
- * end most often: a card gone up is no longer a place for another to land (README, rule 6).
+ * where the trunk's top or a foundation has just changed: a trunk card left, or a card gone up is no
+ * longer a place for another to land (README, rule 6).
  *
  * Each kept move of the bound-card rules puts a card up, so the search still finds a win whenever
  * one exists: measured by (cards off the foundations, then the shortest win), every winnable searched
@@ -147,9 +147,9 @@ export class FamilySearch {
   /** boundSuits by the foundations' heights (position.ts foundationHeights), -1 until asked: they alone decide it within one solve. */
   private readonly boundByFoundations = new Int8Array(1 << 16);
   private readonly stuck = new StuckTrunk();
-  /** The stuck-trunk rule (above): pruning on, under `trunkPlay top`; asked where the trunk's top or a foundation has just changed. */
+  /** The stuck-trunk rule (above): pruning on, under `trunkPlay top`; asked (stuckAsk) where the trunk's top or a foundation has just changed. */
   private stuckTest = false;
-  private stuckAsk = true;
+  private stuckAsk = false;
 
   constructor(limits: SolverOptions, schedule: WalkSchedule = WALK_SCHEDULE) {
     this.limits = limits;
@@ -174,7 +174,7 @@ export class FamilySearch {
     this.boundByFoundations.fill(-1);
     this.stuckTest = this.limits.prune && rules.trunkPlay === TRUNK_PLAY_TOP;
     if (this.stuckTest) this.stuck.prepare(game);
-    this.stuckAsk = true;
+    this.stuckAsk = this.stuckTest;
     this.passCycles = this.limits.prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
     if (this.limits.prune && ((rules.turn === 1 && !rules.turnShrinks) || this.passCycles)) table.clear(keyWords, familyWasteWord(), FAMILY_WASTE_MASK);
     else table.clear(keyWords);
@@ -223,9 +223,9 @@ export class FamilySearch {
       const move = this.moves[this.moveNext[depth]++];
       game.loadWords(this.history, depth * words);
       const trunkBefore = game.trunkCount();
-      const upBefore = foundationHeights(game.positionWords());
       playFamilyMove(game, move, null);
-      this.stuckAsk = game.trunkCount() !== trunkBefore || foundationHeights(game.positionWords()) !== upBefore;
+      // a family move puts a card up only by its engine move (its turns put nothing up)
+      this.stuckAsk = this.stuckTest && (game.trunkCount() !== trunkBefore || moveTarget((move & ENGINE_MOVE_MASK) as EngineMove) === TARGET_FOUNDATION);
       if (game.isWon()) {
         result = 'won';
         winDepth = depth;
@@ -322,7 +322,7 @@ export class FamilySearch {
     let bound = 0;
     let wasteFree = false;
     // a position whose trunk can be shown never to empty is lost: no moves (the stuck-trunk rule)
-    if (this.stuckTest && this.stuckAsk && this.stuck.isStuck(game)) return at;
+    if (this.stuckAsk && this.stuck.isStuck(game)) return at;
     if (this.limits.prune) {
       const heights = foundationHeights(game.positionWords());
       bound = this.boundByFoundations[heights];
