@@ -95,8 +95,12 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * The stuck-trunk rule (off under --no-prune; checked the same way). Under `trunkPlay top`, a position
  * where some trunk card can be shown never to move again (solver/family-stuck.ts, which argues it) is
  * lost, since the trunk never empties: it is stored, and searched with no moves. The test is asked only
- * where the trunk's top or a foundation has just changed: a trunk card left, or a card gone up is no
- * longer a place for another to land (README, rule 6).
+ * where the trunk's top, a foundation or the stock has just changed: a trunk card left, a card gone up
+ * is no longer a place for another to land, and a waste card played is out of the stock for good, so
+ * that it is no longer there to land on and (three-card turns) the turns' groups shift (README, rule 6).
+ * A move between wings, or a pass's turns and redeal alone, takes no card out of play and puts none up,
+ * and the test is not asked there. Leaving it out is always safe (the position is then searched), so
+ * where to ask is a matter of cost alone.
  *
  * Each kept move of the bound-card rules puts a card up, so the search still finds a win whenever
  * one exists: measured by (cards off the foundations, then the shortest win), every winnable searched
@@ -224,8 +228,11 @@ export class FamilySearch {
       game.loadWords(this.history, depth * words);
       const trunkBefore = game.trunkCount();
       playFamilyMove(game, move, null);
-      // a family move puts a card up only by its engine move (its turns put nothing up)
-      this.stuckAsk = this.stuckTest && (game.trunkCount() !== trunkBefore || moveTarget((move & ENGINE_MOVE_MASK) as EngineMove) === TARGET_FOUNDATION);
+      // a family move puts a card up, or takes one out of the stock, only by its engine move (its turns do neither)
+      if (this.stuckTest) {
+        const engineMove = (move & ENGINE_MOVE_MASK) as EngineMove;
+        this.stuckAsk = game.trunkCount() !== trunkBefore || moveTarget(engineMove) === TARGET_FOUNDATION || moveSource(engineMove) === SOURCE_WASTE;
+      }
       if (game.isWon()) {
         result = 'won';
         winDepth = depth;
