@@ -75,6 +75,8 @@ export class StuckTrunk {
   private trunkFills = false;
   /** In the sets under way: some wing's deepest card might move (under `trunkFill auto`: openSpaces). */
   private spaceMayOpen = false;
+  /** openSpaces has put every trunk card above this place in the sets (the trunk's top: none yet). */
+  private spacesOpenedAbove = 0;
   /** The wings spacesRunOut last counted as held for good (at most the wings' number). */
   private wingsHeld = 0;
 
@@ -139,7 +141,9 @@ export class StuckTrunk {
   /** The foundations' heights, the wings' cards (each wing from its deepest card up) and the stock's. */
   private readPosition(game: Game): void {
     const onTop = this.onTop;
-    this.onWing.fill(0);
+    // which card lies on which is for wingMayEmpty alone (trunkFill player)
+    const marks = !this.trunkFills;
+    if (marks) this.onWing.fill(0);
     for (let suit = 0; suit < 4; suit++) this.heights[suit] = game.foundationHeight(suit);
     let at = 0;
     const wings = game.wings;
@@ -151,8 +155,10 @@ export class StuckTrunk {
       let card = game.wingTop(wing);
       for (let depth = 0; depth < height; depth++) {
         if (depth > 0) card = game.cardUnderOnWing(card);
-        this.onWing[card] = 1;
-        onTop[card] = above;
+        if (marks) {
+          this.onWing[card] = 1;
+          onTop[card] = above;
+        }
         this.wingCards[at - 1 - depth] = card;
         above = card;
       }
@@ -183,10 +189,19 @@ export class StuckTrunk {
       this.turnEnds.fill(1);
       return;
     }
+    // where turns end, counted from the pass's start (fresh) and from the stock's first card (inPass): a counter a card, not a division
+    let fromStart = 0;
+    let fromStock = 0;
     for (let j = 0; j < count; j++) {
-      const fresh = j % turn === turn - 1 || j === count - 1;
-      const inPass = firstStock >= 0 && j >= firstStock && ((j - firstStock) % turn === turn - 1 || j === count - 1);
-      const wasteTop = firstStock < 0 ? j === count - 1 : j === firstStock - 1;
+      const last = j === count - 1;
+      const fresh = ++fromStart === turn || last;
+      if (fromStart === turn) fromStart = 0;
+      let inPass = false;
+      if (firstStock >= 0 && j >= firstStock) {
+        inPass = ++fromStock === turn || last;
+        if (fromStock === turn) fromStock = 0;
+      }
+      const wasteTop = firstStock < 0 ? last : j === firstStock - 1;
       this.turnEnds[j] = fresh || inPass || wasteTop ? 1 : 0;
     }
   }
@@ -212,6 +227,7 @@ export class StuckTrunk {
     this.canMove.fill(0);
     this.movableRun.fill(0);
     this.spaceMayOpen = false;
+    this.spacesOpenedAbove = game.trunkCount() - 1;
     for (let wing = 0; wing < game.wings; wing++) this.canTop[this.wingCards[this.wingStarts[wing + 1] - 1]] = 1;
   }
 
@@ -275,7 +291,10 @@ export class StuckTrunk {
   /** Under `trunkFill auto`, once a wing might empty: each trunk card above `place` might fill a space, and be a wing's top there. */
   private openSpaces(game: Game, place: number): void {
     const deck = game.layout.deck;
-    for (let i = place + 1; i < game.trunkCount(); i++) {
+    // the sets carried from a place above already hold the cards above it
+    const opened = this.spacesOpenedAbove;
+    this.spacesOpenedAbove = place;
+    for (let i = place + 1; i <= opened; i++) {
       const card = deck[i];
       this.canTop[card] = 1;
       if (this.canMove[card] === 0) this.moves(card);
