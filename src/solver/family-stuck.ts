@@ -189,7 +189,7 @@ export class StuckTrunk {
       this.turnEnds.fill(1);
       return;
     }
-    // where turns end, counted from the pass's start (fresh) and from the stock's first card (inPass): a counter a card, not a division
+    // where turns end: counters from the pass's start (fresh) and from the stock's first card (inPass), cheaper than a division a card
     let fromStart = 0;
     let fromStock = 0;
     for (let j = 0; j < count; j++) {
