@@ -151,7 +151,7 @@ export class FamilySearch {
   /** boundSuits by the foundations' heights (position.ts foundationHeights), -1 until asked: they alone decide it within one solve. */
   private readonly boundByFoundations = new Int8Array(1 << 16);
   private readonly stuck = new StuckTrunk();
-  /** The stuck-trunk rule (above): pruning on, under `trunkPlay top`; asked (stuckAsk) where the trunk's top or a foundation has just changed. */
+  /** The stuck-trunk rule (above): pruning on, under `trunkPlay top`; asked (stuckAsk) where the trunk's top, a foundation or the stock has just changed. */
   private stuckTest = false;
   private stuckAsk = false;
 
