@@ -3,7 +3,8 @@
 // Usage: node bench/versus.mjs OTHER_CHECKOUT [rounds = 3] [size = full]
 // Each round runs the other build, then this one, then this one, then the other (A B B A), so that a machine
 // drifting in speed slows both alike. Prints each preset's median nodes/s for both and the ratio this/other,
-// and refuses to compare when the node signatures differ (then the searches differ, and speed says little).
+// Eagle Wing's presets and then the Canfield family's, and refuses to compare when either node signature
+// differs (then the searches differ, and speed says little).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,16 +26,21 @@ for (let round = 0; round < Number(rounds); round++) {
   for (const name of ['other', 'this', 'this', 'other']) bench(name);
   process.stderr.write(`round ${round + 1} of ${rounds} done\n`);
 }
-const signatures = new Set([...runs.other, ...runs.this].map((run) => run.signature));
-if (signatures.size !== 1) {
-  console.log(`node signatures differ: other ${runs.other[0].signature}, this ${runs.this[0].signature}`);
-  process.exit(1);
+// both searches must be the same, Eagle Wing's and the Canfield family's: then only their speed differs
+for (const field of ['signature', 'familySignature']) {
+  const signatures = new Set([...runs.other, ...runs.this].map((run) => run[field]));
+  if (signatures.size !== 1) {
+    console.log(`node signatures differ (${field}): other ${runs.other[0][field]}, this ${runs.this[0][field]}`);
+    process.exit(1);
+  }
 }
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-console.log(`Bench (${size}): ${runs.this[0].signature} in both; ${runs.this.length} runs each, median nodes/s`);
-console.log('preset    other       this        this/other');
-for (const [index, row] of runs.this[0].rows.entries()) {
-  const a = median(runs.other.map((run) => run.rows[index].nodesPerSecond));
-  const b = median(runs.this.map((run) => run.rows[index].nodesPerSecond));
-  console.log(`${row.preset.padEnd(9)} ${String(a).padStart(10)}  ${String(b).padStart(10)}  ${(b / a).toFixed(3)}`);
+console.log(`Bench (${size}): ${runs.this[0].signature} and Bench family (${size}): ${runs.this[0].familySignature} in both; ${runs.this.length} runs each, median nodes/s`);
+console.log('preset              other       this        this/other');
+for (const table of ['rows', 'family']) {
+  for (const [index, row] of runs.this[0][table].entries()) {
+    const a = median(runs.other.map((run) => run[table][index].nodesPerSecond));
+    const b = median(runs.this.map((run) => run[table][index].nodesPerSecond));
+    console.log(`${row.preset.padEnd(18)} ${String(a).padStart(10)}  ${String(b).padStart(10)}  ${(b / a).toFixed(3)}`);
+  }
 }
