@@ -217,6 +217,10 @@ export class Game {
   stockPlaceFilled(stockIndex: number): boolean {
     return P.stockPlaceFilled(this.position, stockIndex);
   }
+  /** The first filled stock place at or after `index` (in the stock or the waste), or -1. */
+  nextFilledStockPlace(index: number): number {
+    return P.nextFilledFrom(this.position, index);
+  }
   /** Stock index of the waste's top card, or -1 when the waste is empty. */
   wasteTopIndex(): number {
     return P.wasteTopIndex(this.position);

@@ -6,8 +6,8 @@ import type { Game } from '../engine.js';
 const HELD = 0;
 const HELD_ESCAPES = 1;
 const WING_EMPTIES = 2;
-/** A card goes on at most four cards (any-suit-down). */
-const MAX_LANDINGS = 4;
+/** Words of a set of cards, a bit each. */
+const CARD_WORDS = 2;
 
 /**
  * Shows, where it can, that a trunk card never moves again: then the trunk never empties, and no line
@@ -50,21 +50,24 @@ export class StuckTrunk {
   private readonly onWing = new Uint8Array(CARD_COUNT);
   /** The card lying on each wing card (-1: none). */
   private readonly onTop = new Int8Array(CARD_COUNT);
-  private readonly canTop = new Uint8Array(CARD_COUNT);
+  /** canTop as a set of cards, a bit each (card c: word c >> 5, bit c & 31), so that "a card it goes on might be a wing's top" is one mask test. */
+  private readonly canTop = new Int32Array(CARD_WORDS);
   private readonly canMove = new Uint8Array(CARD_COUNT);
-  /** For each card, the cards it goes on (G1.1), MAX_LANDINGS places each; the count first. */
-  private readonly landings = new Int8Array(CARD_COUNT * (MAX_LANDINGS + 1));
+  /** For each card, the cards it goes on (G1.1), as a set of cards (CARD_WORDS words a card, as canTop). */
+  private readonly landings = new Int32Array(CARD_COUNT * CARD_WORDS);
   /** Wing cards, each wing from its deepest card up. */
   private readonly wingCards = new Int8Array(CARD_COUNT);
   private readonly wingStarts = new Int8Array(16);
-  /** Each card's rank counted from the base. */
+  /** Each card's rank counted from the base, and its suit (tables: the fixed point reads them for every card it looks at). */
   private readonly fromBase = new Int8Array(CARD_COUNT);
+  private readonly suit = new Int8Array(CARD_COUNT);
+  /** Each suit's cards in foundation order: suit·13 + k is the k-th from the base. */
+  private readonly inFoundationOrder = new Int8Array(CARD_COUNT);
   /** Each trunk place: whether a card under it is one its card needs on the foundation first. */
   private readonly blocked = new Uint8Array(CARD_COUNT);
   /** Per suit: the foundation's height, and how many cards from its next card on might move, in a row. */
   private readonly heights = new Int8Array(4);
   private readonly movableRun = new Int8Array(4);
-  private baseRank = 0;
   /** The stock's and waste's cards in dealing order (the waste's first), and where a turn may end on each (below). */
   private readonly stockOrder = new Int8Array(CARD_COUNT);
   private readonly turnEnds = new Uint8Array(CARD_COUNT);
@@ -82,20 +85,17 @@ export class StuckTrunk {
 
   /** Reads the rules' builds and the trunk's order for the solve of `game`. */
   prepare(game: Game): void {
-    const base = (this.baseRank = game.layout.baseRank);
+    const base = game.layout.baseRank;
     const rules = game.compiled;
     this.turn = rules.turn > 1 && !rules.turnShrinks ? rules.turn : 0;
     this.trunkFills = rules.trunkFillsAuto;
     const landings = this.landings;
+    landings.fill(0);
     for (let card = 0; card < CARD_COUNT; card++) {
       this.fromBase[card] = (rankOf(card) - base + RANK_COUNT) % RANK_COUNT;
-      let count = 0;
-      for (let onto = 0; onto < CARD_COUNT; onto++) {
-        if (!game.goesOn(card, onto)) continue;
-        landings[card * (MAX_LANDINGS + 1) + 1 + count] = onto;
-        count++;
-      }
-      landings[card * (MAX_LANDINGS + 1)] = count;
+      this.suit[card] = suitOf(card);
+      this.inFoundationOrder[suitOf(card) * RANK_COUNT + this.fromBase[card]] = card;
+      for (let onto = 0; onto < CARD_COUNT; onto++) if (game.goesOn(card, onto)) landings[card * CARD_WORDS + (onto >> 5)] |= 1 << (onto & 31);
     }
     const deck = game.layout.deck;
     for (let place = 0; place < game.trunkCount(); place++) {
@@ -179,8 +179,7 @@ export class StuckTrunk {
     const turn = this.turn;
     let count = 0;
     let firstStock = -1;
-    for (let index = 0; index < stock.length; index++) {
-      if (!game.stockPlaceFilled(index)) continue;
+    for (let index = game.nextFilledStockPlace(0); index >= 0; index = game.nextFilledStockPlace(index + 1)) {
       if (index >= pointer && firstStock < 0) firstStock = count;
       this.stockOrder[count++] = stock[index];
     }
@@ -212,10 +211,11 @@ export class StuckTrunk {
     for (let wing = 0; wing < wings; wing++) {
       const deepest = this.wingCards[this.wingStarts[wing]];
       if (this.wingStarts[wing + 1] - this.wingStarts[wing] === 1 && game.canGoToFoundation(deepest)) return true;
-      const start = deepest * (MAX_LANDINGS + 1);
-      for (let i = 1; i <= this.landings[start]; i++) {
-        const onto = this.landings[start + i];
-        if (this.onWing[onto] !== 0 && this.onTop[onto] < 0) return true;
+      for (let word = 0; word < CARD_WORDS; word++) {
+        for (let bits = this.landings[deepest * CARD_WORDS + word]; bits !== 0; bits &= bits - 1) {
+          const onto = 32 * word + 31 - Math.clz32(bits & -bits);
+          if (this.onWing[onto] !== 0 && this.onTop[onto] < 0) return true;
+        }
       }
     }
     return false;
@@ -228,7 +228,7 @@ export class StuckTrunk {
     this.movableRun.fill(0);
     this.spaceMayOpen = false;
     this.spacesOpenedAbove = game.trunkCount() - 1;
-    for (let wing = 0; wing < game.wings; wing++) this.canTop[this.wingCards[this.wingStarts[wing + 1] - 1]] = 1;
+    for (let wing = 0; wing < game.wings; wing++) this.mightBeTop(this.wingCards[this.wingStarts[wing + 1] - 1]);
   }
 
   /**
@@ -238,7 +238,6 @@ export class StuckTrunk {
    * are then shut, else which one might open.
    */
   private heldForever(game: Game, place: number): number {
-    const canTop = this.canTop;
     const canMove = this.canMove;
     const deck = game.layout.deck;
     const trunk = game.trunkCount();
@@ -273,7 +272,7 @@ export class StuckTrunk {
           const card = this.wingCards[i];
           if (canMove[card] !== 0) break;
           groupMoves ||= this.landingMightBeTop(card);
-          if (!groupMoves && (canTop[card] === 0 || !this.upAllowed(card))) continue;
+          if (!groupMoves && (!this.isMightBeTop(card) || !this.upAllowed(card))) continue;
           // a wing's deepest card that might move might leave a space, which the trunk's top fills at once
           if (i === deepest && !this.spaceMayOpen) {
             if (!this.trunkFills) return WING_EMPTIES;
@@ -281,7 +280,7 @@ export class StuckTrunk {
             this.openSpaces(game, place);
           }
           this.moves(card);
-          if (i > deepest) canTop[this.wingCards[i - 1]] = 1;
+          if (i > deepest) this.mightBeTop(this.wingCards[i - 1]);
           changed = true;
         }
       }
@@ -296,7 +295,7 @@ export class StuckTrunk {
     this.spacesOpenedAbove = place;
     for (let i = place + 1; i <= opened; i++) {
       const card = deck[i];
-      this.canTop[card] = 1;
+      this.mightBeTop(card);
       if (this.canMove[card] === 0) this.moves(card);
     }
   }
@@ -324,11 +323,11 @@ export class StuckTrunk {
   /** A card off the wings, in play: it might be put on a wing's top it goes on, and then move, or go up. Whether either set grew. */
   private offWingStep(card: number): boolean {
     let grew = false;
-    if (this.canTop[card] === 0 && this.landingMightBeTop(card)) {
-      this.canTop[card] = 1;
+    if (!this.isMightBeTop(card) && this.landingMightBeTop(card)) {
+      this.mightBeTop(card);
       grew = true;
     }
-    if (this.canMove[card] === 0 && (this.canTop[card] !== 0 || this.upAllowed(card))) {
+    if (this.canMove[card] === 0 && (this.isMightBeTop(card) || this.upAllowed(card))) {
       this.moves(card);
       grew = true;
     }
@@ -338,24 +337,31 @@ export class StuckTrunk {
   /** Marks `card` as one that might move, and lengthens its suit's run of such cards from the foundation's next. */
   private moves(card: number): void {
     this.canMove[card] = 1;
-    const suit = suitOf(card);
-    const base = this.baseRank;
+    const suit = this.suit[card];
     let run = this.movableRun[suit];
-    for (let k = this.heights[suit] + run; k < RANK_COUNT && this.canMove[suit * RANK_COUNT + ((base + k) % RANK_COUNT)] !== 0; k++) run++;
+    for (let k = this.heights[suit] + run; k < RANK_COUNT && this.canMove[this.inFoundationOrder[suit * RANK_COUNT + k]] !== 0; k++) run++;
     this.movableRun[suit] = run;
   }
 
   /** Whether a card `card` goes on might be a wing's top. */
   private landingMightBeTop(card: number): boolean {
-    const start = card * (MAX_LANDINGS + 1);
-    const count = this.landings[start];
-    for (let i = 1; i <= count; i++) if (this.canTop[this.landings[start + i]] !== 0) return true;
-    return false;
+    const at = card * CARD_WORDS;
+    return ((this.landings[at] & this.canTop[0]) | (this.landings[at + 1] & this.canTop[1])) !== 0;
+  }
+
+  /** Whether `card` is in canTop. */
+  private isMightBeTop(card: number): boolean {
+    return ((this.canTop[card >> 5] >>> (card & 31)) & 1) !== 0;
+  }
+
+  /** Puts `card` in canTop. */
+  private mightBeTop(card: number): void {
+    this.canTop[card >> 5] |= 1 << (card & 31);
   }
 
   /** Whether each card of `card`'s suit that must go up before it might move. */
   private upAllowed(card: number): boolean {
-    const suit = suitOf(card);
+    const suit = this.suit[card];
     return this.fromBase[card] - this.heights[suit] <= this.movableRun[suit];
   }
 }
