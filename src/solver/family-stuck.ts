@@ -228,7 +228,7 @@ export class StuckTrunk {
     this.movableRun.fill(0);
     this.spaceMayOpen = false;
     this.spacesOpenedAbove = game.trunkCount() - 1;
-    for (let wing = 0; wing < game.wings; wing++) this.mightBeTop(this.wingCards[this.wingStarts[wing + 1] - 1]);
+    for (let wing = 0; wing < game.wings; wing++) this.addToCanTop(this.wingCards[this.wingStarts[wing + 1] - 1]);
   }
 
   /**
@@ -272,7 +272,7 @@ export class StuckTrunk {
           const card = this.wingCards[i];
           if (canMove[card] !== 0) break;
           groupMoves ||= this.landingMightBeTop(card);
-          if (!groupMoves && (!this.isMightBeTop(card) || !this.upAllowed(card))) continue;
+          if (!groupMoves && (!this.canTopHolds(card) || !this.upAllowed(card))) continue;
           // a wing's deepest card that might move might leave a space, which the trunk's top fills at once
           if (i === deepest && !this.spaceMayOpen) {
             if (!this.trunkFills) return WING_EMPTIES;
@@ -280,7 +280,7 @@ export class StuckTrunk {
             this.openSpaces(game, place);
           }
           this.moves(card);
-          if (i > deepest) this.mightBeTop(this.wingCards[i - 1]);
+          if (i > deepest) this.addToCanTop(this.wingCards[i - 1]);
           changed = true;
         }
       }
@@ -295,7 +295,7 @@ export class StuckTrunk {
     this.spacesOpenedAbove = place;
     for (let i = place + 1; i <= opened; i++) {
       const card = deck[i];
-      this.mightBeTop(card);
+      this.addToCanTop(card);
       if (this.canMove[card] === 0) this.moves(card);
     }
   }
@@ -323,11 +323,11 @@ export class StuckTrunk {
   /** A card off the wings, in play: it might be put on a wing's top it goes on, and then move, or go up. Whether either set grew. */
   private offWingStep(card: number): boolean {
     let grew = false;
-    if (!this.isMightBeTop(card) && this.landingMightBeTop(card)) {
-      this.mightBeTop(card);
+    if (!this.canTopHolds(card) && this.landingMightBeTop(card)) {
+      this.addToCanTop(card);
       grew = true;
     }
-    if (this.canMove[card] === 0 && (this.isMightBeTop(card) || this.upAllowed(card))) {
+    if (this.canMove[card] === 0 && (this.canTopHolds(card) || this.upAllowed(card))) {
       this.moves(card);
       grew = true;
     }
@@ -350,12 +350,12 @@ export class StuckTrunk {
   }
 
   /** Whether `card` is in canTop. */
-  private isMightBeTop(card: number): boolean {
+  private canTopHolds(card: number): boolean {
     return ((this.canTop[card >> 5] >>> (card & 31)) & 1) !== 0;
   }
 
   /** Puts `card` in canTop. */
-  private mightBeTop(card: number): void {
+  private addToCanTop(card: number): void {
     this.canTop[card >> 5] |= 1 << (card & 31);
   }
 
