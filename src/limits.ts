@@ -3,7 +3,7 @@ import { asciiTrim, quote } from './text.js';
 import { InputError } from './errors.js';
 import { parseWholeNumber } from './options.js';
 import { DEFAULT_SAMPLING, type SamplingSettings } from './players/sampling.js';
-import { DEFAULT_SOLVER_OPTIONS, type SolverOptions } from './solver/search.js';
+import { DEFAULT_SOLVER_OPTIONS, type SolverOptions, type UnknownReason } from './solver/search.js';
 
 /**
  * One option: its flag and placeholder, its help, where its value goes, and how text becomes that value
@@ -41,6 +41,8 @@ export interface SamplingFlags {
 interface SolverLimitRow<Field extends keyof SolverOptions> extends OptionRow<SolverOptions, Field, LimitFlags> {
   /** The value in the player column after `thoughtful:`, where it is not the default. */
   readonly column: (value: SolverOptions[Field]) => string;
+  /** The unknown this limit gives when it stops a search (none for --no-prune). */
+  readonly reason?: UnknownReason;
 }
 
 type AnySolverLimitRow = { [F in keyof SolverOptions]: SolverLimitRow<F> }[keyof SolverOptions];
@@ -68,6 +70,7 @@ export const SOLVER_LIMITS: readonly AnySolverLimitRow[] = [
     parse: wholeNumber('--max-nodes', 0, Number.MAX_SAFE_INTEGER),
     format: String,
     column: (value) => `max-nodes=${value}`,
+    reason: 'max-nodes',
   },
   {
     field: 'timeLimitMs',
@@ -78,6 +81,7 @@ export const SOLVER_LIMITS: readonly AnySolverLimitRow[] = [
     parse: parseSeconds,
     format: (ms) => String(ms / 1000),
     column: (ms) => `time-limit=${ms / 1000}s`,
+    reason: 'time-limit',
   },
   {
     field: 'memoryMegabytes',
@@ -88,6 +92,7 @@ export const SOLVER_LIMITS: readonly AnySolverLimitRow[] = [
     parse: wholeNumber('--memory', 1, 65_536),
     format: String,
     column: (megabytes) => `memory=${megabytes}MB`,
+    reason: 'memory',
   },
   {
     field: 'prune',
@@ -100,6 +105,12 @@ export const SOLVER_LIMITS: readonly AnySolverLimitRow[] = [
     column: () => 'no-prune',
   },
 ];
+
+/** What a user can do about an unknown the solver gave for `reason` (UnknownReason): raise the flag of the limit that stopped it. Undefined for any other reason. */
+export function limitAdvice(reason: string): string | undefined {
+  const row = (SOLVER_LIMITS as readonly SolverLimitRow<keyof SolverOptions>[]).find((limit) => limit.reason === reason);
+  return row === undefined ? undefined : `Stopped by ${row.flag} before an answer: raise it to let the search go further.`;
+}
 
 /** The sampling player's settings, in help order. */
 export const SAMPLING_OPTIONS: readonly AnySamplingRow[] = [

@@ -171,6 +171,18 @@ describe('eaglewing solve', () => {
     expect(report.result).toBe('unknown');
     expect(report.moves).toBe('');
   });
+  it('says which flag to raise when a limit stops the search, and only then', () => {
+    const advice = (text: string) => text.split('\n').filter((line) => line.startsWith('Stopped by '));
+    const help = runOnce('solve', '--help').stdout;
+    for (const [flag, value] of [['--max-nodes', '50'], ['--memory', '1']]) {
+      const shown = run('solve', '--solvitaire', '8', flag, value);
+      expect(shown.stdout).toContain('UNKNOWN');
+      expect(advice(shown.stdout)).toEqual([`Stopped by ${flag} before an answer: raise it to let the search go further.`]);
+      expect(help).toContain(`${flag} <`);
+    }
+    expect(advice(run('hint', '--solvitaire', '8', '--max-nodes', '50').stdout)).toHaveLength(1);
+    expect(advice(run('solve', '92', '--preset', 'coops').stdout)).toEqual([]);
+  });
   it('the defaults the help shows for the solver limits and the sampling player are the ones a run uses', () => {
     const help = (command: string) => runOnce(command, '--help').stdout.replace(/\s+/g, ' ');
     const shown = (text: string, flag: string) => new RegExp(`${flag} <[a-z]+> [^"]*?\\(default: "([^"]*)"\\)`).exec(text)?.[1];

@@ -8,7 +8,7 @@ import { canonicalRules, type RuleSet } from '../rules.js';
 import { hintFor, type Hint, type MoveVerdict } from '../show/hint.js';
 import { cardsTurnedBy } from '../show/narrate.js';
 import type { Game } from '../engine.js';
-import { parseSolverOptions, type LimitFlags } from '../limits.js';
+import { limitAdvice, parseSolverOptions, type LimitFlags } from '../limits.js';
 import { Solver } from '../solver/search.js';
 import { plural } from '../text.js';
 import { addPysolOption, type ChosenDeal, deckFrom } from './deals.js';
@@ -36,6 +36,8 @@ function hintText(hint: Hint, chosen: ChosenDeal, preset: string, rules: RuleSet
   const lines = [dealHeading(chosen, preset, rules).trimEnd()];
   if (sofar.given > 0) lines.push(`After ${plural(sofar.given, 'move')} given:`);
   lines.push(renderLayout(sofar.game, { color, symbols: color }), '', summaryLine(hint));
+  const advice = hint.verdict === 'unknown' && hint.unknownReason !== undefined ? limitAdvice(hint.unknownReason) : undefined;
+  if (advice !== undefined) lines.push(advice);
   // a turn of several cards (GAMES.md G1.6) is told with every card it turns, as the solution is
   const describe = (move: Move) => describeMove(move, move.source === 'T' ? turnedCards(sofar.game, move) : []);
   if (hint.recommended) lines.push(`Recommended: ${formatMove(hint.recommended)}  (${describe(hint.recommended)})`);

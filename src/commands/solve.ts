@@ -16,7 +16,7 @@ import { rateLine, type Rating } from '../show/rate.js';
 import { shortenLine } from '../show/shorten.js';
 import { gameJson, gameLines, gamePage, movesCount, stepsToCome, tellGame, type Outcome, type ToldGame } from '../show/game.js';
 import { solveReport, statsLines, type SolveReport } from '../show/report.js';
-import { parseSolverOptions, type LimitFlags } from '../limits.js';
+import { limitAdvice, parseSolverOptions, type LimitFlags } from '../limits.js';
 import { Solver, type SolverOptions } from '../solver/search.js';
 import { plural, quote } from '../text.js';
 import { addPysolOption, type ChosenDeal, deckFrom, readDealsFile } from './deals.js';
@@ -124,6 +124,8 @@ function gameText(game: ToldGame, chosen: ChosenDeal, view: Presentation, sofar:
   if (sofar !== undefined) lines.push(`After ${plural(sofar.given, 'move')} given:`);
   lines.push(renderLayout(sofar?.game ?? new Game(game.deck, rules), { color, symbols: color }), '', `${verdict.toUpperCase()}${sofar === undefined ? '' : ' FROM HERE'}  nodes ${(outcome.nodes ?? 0).toLocaleString('en-US')}  time ${outcome.ms} ms`);
   if (sofar !== undefined && outcome.result === 'lost') lines.push('No line from this position wins (proved by a full search); the deal itself may have been winnable.');
+  const advice = outcome.result === 'unknown' && outcome.reason !== undefined ? limitAdvice(outcome.reason) : undefined;
+  if (advice !== undefined) lines.push(advice);
   if (outcome.result === 'won') {
     const rest = stepsToCome(game);
     lines.push('', sofar === undefined ? `Solution, ${movesCount(rest)}:` : `The rest of a solution, ${movesCount(rest)}:`, gameLines(game));
