@@ -106,8 +106,9 @@ export const SOLVER_LIMITS: readonly AnySolverLimitRow[] = [
   },
 ];
 
-/** What a user can do about an unknown the solver gave for `reason` (UnknownReason): raise the flag of the limit that stopped it. Undefined for any other reason. */
-export function limitAdvice(reason: string): string | undefined {
+/** What a user can do about an unknown the solver gave for `reason` (UnknownReason): raise the flag of the limit that stopped it. Undefined for no reason or any other. */
+export function limitAdvice(reason: string | undefined): string | undefined {
+  if (reason === undefined) return undefined;
   const row = (SOLVER_LIMITS as readonly SolverLimitRow<keyof SolverOptions>[]).find((limit) => limit.reason === reason);
   return row === undefined ? undefined : `Stopped by ${row.flag} before an answer: raise it to let the search go further.`;
 }

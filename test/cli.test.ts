@@ -181,7 +181,11 @@ describe('eaglewing solve', () => {
       expect(help).toContain(`${flag} <`);
     }
     expect(advice(run('hint', '--solvitaire', '8', '--max-nodes', '50').stdout)).toHaveLength(1);
+    // decided, with every move judged: nothing to raise, under either command
     expect(advice(run('solve', '92', '--preset', 'coops').stdout)).toEqual([]);
+    const decided = run('hint', '1', '--preset', 'coops', '--max-nodes', '200').stdout;
+    expect(decided).toMatch(/^WINNABLE\. 0 of 3 moves lose the game\.$/m);
+    expect(advice(decided)).toEqual([]);
   });
   it('the defaults the help shows for the solver limits and the sampling player are the ones a run uses', () => {
     const help = (command: string) => runOnce(command, '--help').stdout.replace(/\s+/g, ' ');

@@ -36,7 +36,8 @@ function hintText(hint: Hint, chosen: ChosenDeal, preset: string, rules: RuleSet
   const lines = [dealHeading(chosen, preset, rules).trimEnd()];
   if (sofar.given > 0) lines.push(`After ${plural(sofar.given, 'move')} given:`);
   lines.push(renderLayout(sofar.game, { color, symbols: color }), '', summaryLine(hint));
-  const advice = hint.verdict === 'unknown' && hint.unknownReason !== undefined ? limitAdvice(hint.unknownReason) : undefined;
+  // the position's own unknown, or else a move's: either way a limit the user can raise
+  const advice = limitAdvice(hint.unknownReason ?? hint.moves.find((entry) => entry.verdict === 'unknown')?.unknownReason);
   if (advice !== undefined) lines.push(advice);
   // a turn of several cards (GAMES.md G1.6) is told with every card it turns, as the solution is
   const describe = (move: Move) => describeMove(move, move.source === 'T' ? turnedCards(sofar.game, move) : []);

@@ -124,7 +124,7 @@ function gameText(game: ToldGame, chosen: ChosenDeal, view: Presentation, sofar:
   if (sofar !== undefined) lines.push(`After ${plural(sofar.given, 'move')} given:`);
   lines.push(renderLayout(sofar?.game ?? new Game(game.deck, rules), { color, symbols: color }), '', `${verdict.toUpperCase()}${sofar === undefined ? '' : ' FROM HERE'}  nodes ${(outcome.nodes ?? 0).toLocaleString('en-US')}  time ${outcome.ms} ms`);
   if (sofar !== undefined && outcome.result === 'lost') lines.push('No line from this position wins (proved by a full search); the deal itself may have been winnable.');
-  const advice = outcome.result === 'unknown' && outcome.reason !== undefined ? limitAdvice(outcome.reason) : undefined;
+  const advice = outcome.result === 'unknown' ? limitAdvice(outcome.reason) : undefined;
   if (advice !== undefined) lines.push(advice);
   if (outcome.result === 'won') {
     const rest = stepsToCome(game);
