@@ -186,6 +186,10 @@ describe('eaglewing solve', () => {
     const decided = run('hint', '1', '--preset', 'coops', '--max-nodes', '200').stdout;
     expect(decided).toMatch(/^WINNABLE\. 0 of 3 moves lose the game\.$/m);
     expect(advice(decided)).toEqual([]);
+    // decided, but a move's own search stopped at the limit: the advice names it too
+    const movesUnknown = run('hint', '29', '--preset', 'coops', '--max-nodes', '150').stdout;
+    expect(movesUnknown).toMatch(/^WINNABLE\. 0 of 4 moves lose the game, 1 unknown\.$/m);
+    expect(advice(movesUnknown)).toEqual(['Stopped by --max-nodes before an answer: raise it to let the search go further.']);
   });
   it('the defaults the help shows for the solver limits and the sampling player are the ones a run uses', () => {
     const help = (command: string) => runOnce(command, '--help').stdout.replace(/\s+/g, ' ');
