@@ -244,9 +244,7 @@ export class Game {
     return count;
   }
   wasteCount(): number {
-    let count = 0;
-    for (let i = 0; i < this.stockPointer(); i++) if (this.stockPlaceFilled(i)) count++;
-    return count;
+    return P.wasteCardCount(this.position);
   }
   /** RULES §3.4: the trunk card that is face up and in play, or NO_CARD. */
   trunkCard(): number {

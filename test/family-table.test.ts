@@ -1,7 +1,7 @@
-// The family search's table: whole keys, and under resources a key covered by one alike with an earlier waste top.
+// The family search's table: whole keys, under resources a key covered by one alike with an earlier waste top, and under pass states one key a layout.
 import { describe, expect, it } from 'vitest';
-import { FAMILY_FULL, FAMILY_INSERTED, FAMILY_PRESENT, FamilyTable } from '../src/solver/family-table.js';
-import { FAMILY_WASTE_MASK, familyKeyWords, familyWasteField, familyWasteWord, familyWingCodeBits } from '../src/solver/key.js';
+import { FAMILY_FULL, FAMILY_INSERTED, FAMILY_JOINED, FAMILY_PRESENT, FamilyTable } from '../src/solver/family-table.js';
+import { FAMILY_PASS_STATE_MASK, FAMILY_WASTE_MASK, familyKeyPassState, familyKeyWords, familyWasteField, familyWasteWord, familyWingCodeBits } from '../src/solver/key.js';
 
 const WINGS = 4;
 const WORDS = familyKeyWords(WINGS, familyWingCodeBits({ wrapBase: false, maxWing: 13 }), 0);
@@ -30,19 +30,52 @@ describe('FamilyTable', () => {
     expect(table.insert(key(2, 5))).toBe(FAMILY_INSERTED);
     expect(table.count).toBe(4);
   });
-  it('under resources, an earlier waste top covers a later one, and a yet earlier one takes its place', () => {
+  it('under resources, an earlier waste top covers a later one, and a yet earlier one takes its place (joins)', () => {
     const table = new FamilyTable(1);
     table.clear(WORDS, familyWasteWord(), FAMILY_WASTE_MASK);
     expect(table.insert(key(1, 5))).toBe(FAMILY_INSERTED);
     expect(table.insert(key(1, 7))).toBe(FAMILY_PRESENT);
     expect(table.insert(key(1, 5))).toBe(FAMILY_PRESENT);
-    expect(table.insert(key(1, 3))).toBe(FAMILY_INSERTED);
+    expect(table.insert(key(1, 3))).toBe(FAMILY_JOINED);
     expect(table.insert(key(1, 4))).toBe(FAMILY_PRESENT);
     // the empty waste (field 0) is the earliest of all
-    expect(table.insert(key(1, -1))).toBe(FAMILY_INSERTED);
+    expect(table.insert(key(1, -1))).toBe(FAMILY_JOINED);
     // another layout is never covered
     expect(table.insert(key(2, 40))).toBe(FAMILY_INSERTED);
     expect(table.count).toBe(2);
+  });
+  it("under pass states (README's rule 7), a layout is one key: any of its positions covers its boundary one, and a mid-pass one is covered by its phase's with no more whole turns", () => {
+    /** A key of layout `layout` in pass phase `phase` (0: at a pass boundary) with `turns` whole turns in the waste. */
+    const passKey = (layout: number, phase: number, turns: number): Int32Array => {
+      const words = key(layout, 9);
+      familyKeyPassState(words, phase, turns);
+      return words;
+    };
+    const table = new FamilyTable(1);
+    table.clear(WORDS, familyWasteWord(), FAMILY_PASS_STATE_MASK, true);
+    // the boundary position first: a mid-pass one of its layout is searched after it all the same
+    expect(table.insert(passKey(1, 0, 0))).toBe(FAMILY_INSERTED);
+    expect(table.insert(passKey(1, 0, 0))).toBe(FAMILY_PRESENT);
+    expect(table.insert(passKey(1, 1, 4))).toBe(FAMILY_JOINED);
+    expect(table.insert(passKey(1, 1, 4))).toBe(FAMILY_PRESENT);
+    expect(table.insert(passKey(1, 1, 6))).toBe(FAMILY_PRESENT);
+    expect(table.insert(passKey(1, 1, 3))).toBe(FAMILY_JOINED);
+    expect(table.insert(passKey(1, 1, 0))).toBe(FAMILY_JOINED);
+    // another phase is never covered by this one, and does not uncover it
+    expect(table.insert(passKey(1, 2, 9))).toBe(FAMILY_JOINED);
+    expect(table.insert(passKey(1, 1, 2))).toBe(FAMILY_PRESENT);
+    expect(table.insert(passKey(1, 2, 10))).toBe(FAMILY_PRESENT);
+    // a mid-pass position first: it covers its layout's boundary position, never another layout's
+    expect(table.insert(passKey(2, 2, 25))).toBe(FAMILY_INSERTED);
+    expect(table.insert(passKey(2, 0, 0))).toBe(FAMILY_PRESENT);
+    expect(table.insert(passKey(3, 0, 0))).toBe(FAMILY_INSERTED);
+    expect(table.count).toBe(3);
+    // the pass state lies inside the mask, and the waste's field does too
+    expect(FAMILY_WASTE_MASK & ~FAMILY_PASS_STATE_MASK).toBe(0);
+    for (const [phase, turns] of [[0, 0], [1, 25], [2, 25]]) {
+      const words = passKey(1, phase, turns);
+      expect((words[familyWasteWord()] & ~FAMILY_PASS_STATE_MASK) === (key(1, 9)[familyWasteWord()] & ~FAMILY_PASS_STATE_MASK)).toBe(true);
+    }
   });
   it('a table grown by one search starts at its first room for the next, empty (a small search stays small)', () => {
     const table = new FamilyTable(16);

@@ -350,6 +350,56 @@ describe("the stuck-trunk rule where spaces open (solver/family-stuck.ts, the sp
   );
 });
 
+describe("passes as cycles: a mid-pass position covers its pass start (README's rule 7)", () => {
+  /** A random playout (foundation plays first) of 20 to 139 moves, kept only where it ends in mid-pass: a waste play broke the turns' groups. */
+  function midPass(preset: string, random: (n: number) => number): { game: Game; played: Move[] } | null {
+    const { game, played } = playout(preset, 1 + random(5000), 20 + random(120), random, true, null);
+    return game.isWon() || game.passPhase() === 0 ? null : { game, played };
+  }
+  /** The position's layout at its pass's start: turned to the stock's end, then redealt. */
+  function passStart(game: Game): Game {
+    const start = copyOf(game);
+    while (start.stockTopIndex() >= 0) start.stepPass(false);
+    expect(start.stepPass(true), 'the redeal').toBe(true);
+    expect(start.passPhase()).toBe(0);
+    return start;
+  }
+  it.each(['sv-canfield', 'sv-canfield-strict', 'canfield', 'superior-canfield'])(
+    '%s: from mid-pass positions, the verdict of the pruning-free search; where its pass start wins, it wins too',
+    (preset) => {
+      const rules = resolveRules(preset);
+      const random = testRandom(preset.length * 104_729 + 11);
+      const pruned = new Solver({ maxNodes: 60_000 });
+      const plain = new Solver({ maxNodes: 60_000, prune: false });
+      const decided = { won: 0, lost: 0 };
+      let startsWon = 0;
+      for (let i = 0; i < 400 && decided.won + decided.lost < 16; i++) {
+        const found = midPass(preset, random);
+        if (found === null) continue;
+        const { game, played } = found;
+        const a = pruned.solvePosition(copyOf(game));
+        const b = plain.solvePosition(copyOf(game));
+        if (a.result === 'unknown' || b.result === 'unknown') continue;
+        expect(a.result, `${preset} position ${i}`).toBe(b.result);
+        decided[a.result]++;
+        if (a.result === 'won') expect(verify(game.deck, rules, [...played, ...a.moves]).status, `${preset} position ${i}`).toBe('ok');
+        // the rule's claim, from outside the rule: the pruning-free search wins from the mid-pass position wherever it wins from the pass start
+        const start = plain.solvePosition(passStart(game));
+        if (start.result === 'won') {
+          startsWon++;
+          expect(b.result, `${preset} position ${i}: its pass start wins`).toBe('won');
+        }
+      }
+      // both verdicts met, and pass starts that win, or the comparisons could not fail
+      expect(decided.won + decided.lost, `${preset}: positions decided`).toBe(16);
+      expect(decided.won, `${preset}: won positions decided`).toBeGreaterThan(0);
+      expect(decided.lost, `${preset}: lost positions decided`).toBeGreaterThan(0);
+      expect(startsWon, `${preset}: pass starts that win`).toBeGreaterThan(0);
+    },
+    300_000,
+  );
+});
+
 describe('walks (solver/family.ts)', () => {
   it('a search from a won position answers won with no moves, whatever walk won the search before', () => {
     // sv-canfield dealt as PySolFC's Canfield games 1-40: under short turns several of its wins come from a walk that was handed moves below the start

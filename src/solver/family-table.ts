@@ -1,11 +1,12 @@
 // The family search's table of positions met: whole keys of a few words each, open addressing, growing by doubling up to the slots its memory cap holds.
+import { familyPassStateCovers, familyPassStateMerged } from './key.js';
 
 /** What insert() found. */
 export const FAMILY_INSERTED = 0;
 export const FAMILY_PRESENT = 1;
 export const FAMILY_FULL = 2;
-/** lookUp() only: the key took the place of a stored key it covers. */
-const FAMILY_REPLACED = 3;
+/** The key took the place of a stored key it covers, or (pass states) joined its layout's: a position to search, of a layout met before. */
+export const FAMILY_JOINED = 3;
 
 const INITIAL_CAPACITY = 1 << 14;
 /** Kept at most three quarters full, so that linear probing stays short. */
@@ -28,6 +29,8 @@ export class FamilyTable {
    */
   private resourceWord = -1;
   private resourceMask = 0;
+  /** The resource bits are a pass state (key.ts familyPassStateCovers), not a number. */
+  private passStates = false;
   private capacity = 0;
   private keys: Int32Array = new Int32Array(0);
   /** One bit a slot: it holds a key. */
@@ -77,10 +80,14 @@ export class FamilyTable {
    * Forgets every key; the keys inserted next have `keyWords` words. With `resourceWord` ≥ 0, the bits
    * `resourceMask` of that word are a resource (lower is at least as good): a key is then present
    * when a stored key equals it elsewhere and is no higher there, and a lower one takes its place.
+   * With `passStates`, those bits are a pass state instead (passes as cycles, README's rule 7): a key
+   * is present when the stored key of its layout covers it (key.ts familyPassStateCovers), and the
+   * stored key gathers the pass states of the keys it did not cover.
    */
-  clear(keyWords: number, resourceWord = -1, resourceMask = 0): void {
+  clear(keyWords: number, resourceWord = -1, resourceMask = 0, passStates = false): void {
     this.resourceWord = resourceWord;
     this.resourceMask = resourceMask;
+    this.passStates = passStates;
     this.count = 0;
     this.hits = 0;
     // a table grown by an earlier, larger search starts small again: a small search then stays in the
@@ -120,11 +127,10 @@ export class FamilyTable {
     return Math.max(1, Math.floor((this.maxBytes * 8) / (32 * this.keyWords + 1)));
   }
 
-  /** Stores `key` (its first keyWords words) unless it, or a key that covers it, is there already. */
+  /** Stores `key` (its first keyWords words) unless it, or a key that covers it, is there already: INSERTED or JOINED where it did, else PRESENT or FULL. */
   insert(key: Int32Array): number {
     const found = this.lookUp(key);
-    if (found === FAMILY_PRESENT) return FAMILY_PRESENT;
-    if (found === FAMILY_REPLACED) return FAMILY_INSERTED;
+    if (found !== FAMILY_INSERTED) return found;
     if ((this.count + 1) * LOAD_DENOMINATOR > this.capacity * LOAD_NUMERATOR) {
       if (!this.grow()) return FAMILY_FULL;
       // the slots moved: the same look-up in the grown table finds where the key goes
@@ -138,7 +144,7 @@ export class FamilyTable {
     return FAMILY_INSERTED;
   }
 
-  /** PRESENT when a stored key equals or covers `key`; REPLACED when `key` took the place of one it covers; else INSERTED, with nothing stored yet and freeSlot where it goes. */
+  /** PRESENT when a stored key equals or covers `key`; JOINED when `key` took the place of one it covers (or joined its pass state); else INSERTED, with nothing stored yet and freeSlot where it goes. */
   private lookUp(key: Int32Array): number {
     const words = this.keyWords;
     const capacity = this.capacity;
@@ -158,13 +164,27 @@ export class FamilyTable {
         }
       }
       if (same) {
-        if (resourceWord < 0 || (keys[base + resourceWord] & ~matchMask) <= (key[resourceWord] & ~matchMask)) {
+        if (resourceWord < 0) {
+          this.hits++;
+          return FAMILY_PRESENT;
+        }
+        const stored = keys[base + resourceWord];
+        if (this.passStates) {
+          if (familyPassStateCovers(stored, key[resourceWord])) {
+            this.hits++;
+            return FAMILY_PRESENT;
+          }
+          // a position of the layout the stored ones do not cover: searched, and covered from now on
+          keys[base + resourceWord] = familyPassStateMerged(stored, key[resourceWord]);
+          return FAMILY_JOINED;
+        }
+        if ((stored & ~matchMask) <= (key[resourceWord] & ~matchMask)) {
           this.hits++;
           return FAMILY_PRESENT;
         }
         // the same layout with more resources: it covers the stored one from now on
         keys[base + resourceWord] = key[resourceWord];
-        return FAMILY_REPLACED;
+        return FAMILY_JOINED;
       }
       slot = slot + 1 === capacity ? 0 : slot + 1;
     }

@@ -9,7 +9,6 @@ import {
   moveTarget,
   newEngineMoveList,
   NO_MOVE,
-  SOURCE_REDEAL,
   SOURCE_TRUNK,
   SOURCE_WASTE,
   TARGET_FOUNDATION,
@@ -19,8 +18,8 @@ import { WING_COUNT } from '../layout.js';
 import { foundationHeights } from '../position.js';
 import { TRUNK_PLAY_TOP, UNLIMITED_REDEALS } from '../rules.js';
 import type { Move } from '../notation.js';
-import { FAMILY_WASTE_MASK, familyKeyAtPassStart, familyKeyPassPhase, familyKeyWords, familyLinkBits, familyWasteWord, familyWingCodeBits, packFamilyKey } from './key.js';
-import { FAMILY_FULL, FAMILY_PRESENT, FamilyTable } from './family-table.js';
+import { FAMILY_PASS_STATE_MASK, FAMILY_WASTE_MASK, familyKeyPassState, familyKeyWords, familyLinkBits, familyWasteWord, familyWingCodeBits, packFamilyKey } from './key.js';
+import { FAMILY_FULL, FAMILY_INSERTED, FAMILY_PRESENT, FamilyTable } from './family-table.js';
 import { StuckTrunk } from './family-stuck.js';
 import type { SolveResult, SolverOptions, UnknownReason, Verdict } from './search.js';
 
@@ -85,12 +84,25 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * stock is empty) and the same position at its pass's start reach each other: turn to the end and
  * redeal, then turn back. They are one position, stored under the pass start's key, and its moves are
  * the waste's plays all the way round the pass from where it stands (a step past the stock's end is
- * the redeal). A position where a waste play broke the turns' groups is not at a boundary; it keeps
- * its own key and reaches the pass start by its redeal move. Its key also holds its pass phase (the
- * waste's cards mod the turn size, engine.ts passPhase), and the stock is a resource again within a
- * phase: of two such positions alike but for the waste, with one phase, the one with fewer waste
- * cards turns to the other in whole turns, so it covers it as an earlier waste top does under
- * one-card turns (the same argument, turns counted in threes).
+ * the redeal). A position where a waste play broke the turns' groups is not at a boundary (mid-pass);
+ * its pass phase is the waste's cards mod the turn size (engine.ts passPhase), and the stock is a
+ * resource again within a phase: of two such positions alike but for the waste, with one phase, the
+ * one with fewer waste cards turns to the other in whole turns, so it covers it as an earlier waste
+ * top does under one-card turns (the same argument, turns counted in threes).
+ *
+ * A mid-pass position covers its layout's boundary position (README's rule 7, off under --no-prune with the
+ * rest of passes as cycles). Its moves go on through the redeal, round the pass from its start to the
+ * stock's end (it has no redeal move of its own), so each waste play of the boundary position is one
+ * of its moves, with the same result. Each other move of the boundary position (a wing's or the
+ * trunk's card, which leaves the stock and waste as they are) is one of its moves too, and the two
+ * results are again a mid-pass position and the boundary position of one layout. So if the boundary
+ * position wins, the mid-pass one wins in as many moves, and the table keeps one key a layout, with
+ * the pass state of the positions of it stored (key.ts): a boundary position is covered by any
+ * position of its layout stored, a mid-pass one by one of its phase with no more waste cards. The
+ * pass start's plays are the same moves, with the same results, from every position of a layout, and
+ * only the first one stored plays them (a boundary position as its round of the pass, a mid-pass one
+ * through the redeal); a later mid-pass one stops at the stock's end. Every play it leaves out was
+ * tried from that first position, and a win through one goes on from the position it leads to.
  *
  * The stuck-trunk rule (off under --no-prune; checked the same way). Under `trunkPlay top`, a position
  * where some trunk card can be shown never to move again (solver/family-stuck.ts, which argues it) is
@@ -180,7 +192,8 @@ export class FamilySearch {
     if (this.stuckTest) this.stuck.prepare(game);
     this.stuckAsk = this.stuckTest;
     this.passCycles = this.limits.prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
-    if (this.limits.prune && ((rules.turn === 1 && !rules.turnShrinks) || this.passCycles)) table.clear(keyWords, familyWasteWord(), FAMILY_WASTE_MASK);
+    if (this.passCycles) table.clear(keyWords, familyWasteWord(), FAMILY_PASS_STATE_MASK, true);
+    else if (this.limits.prune && rules.turn === 1 && !rules.turnShrinks) table.clear(keyWords, familyWasteWord(), FAMILY_WASTE_MASK);
     else table.clear(keyWords);
     const key = this.key;
     const start = new Int32Array(words);
@@ -199,7 +212,7 @@ export class FamilySearch {
       this.enter(this.takeWalk(words));
       game.storeWords(this.history, 0);
       this.moveNext[0] = 0;
-      this.moveEnd[0] = this.generate(game, 0);
+      this.moveEnd[0] = this.generate(game, 0, true);
       this.walks.push(this.current);
     }
     // the walk under way, and the node count at which its turn ends
@@ -268,7 +281,7 @@ export class FamilySearch {
       }
       game.storeWords(this.history, depth * words);
       this.moveNext[depth] = this.moveEnd[depth - 1];
-      this.moveEnd[depth] = this.generate(game, this.moveEnd[depth - 1]);
+      this.moveEnd[depth] = this.generate(game, this.moveEnd[depth - 1], stored === FAMILY_INSERTED);
       if (nodes >= turnEnd) {
         // the walk's turn is over: it hands its shallowest untried moves to a new walk, and the next walk goes on
         this.current.depth = depth;
@@ -300,13 +313,12 @@ export class FamilySearch {
     };
   }
 
-  /** The table's key for the position `game` is in: a position at a pass boundary under the pass start's (passes as cycles). */
+  /** The table's key for the position `game` is in: under passes as cycles, with its pass state (key.ts) for its waste. */
   private packKey(game: Game, wings: number, codeBits: number, linkBits: number): void {
     packFamilyKey(game.positionWords(), wings, codeBits, linkBits, this.key);
     if (!this.passCycles) return;
     const phase = game.passPhase();
-    familyKeyPassPhase(this.key, phase);
-    if (phase === 0) familyKeyAtPassStart(this.key);
+    familyKeyPassState(this.key, phase, phase === 0 ? 0 : Math.floor(game.wasteCount() / game.compiled.turn));
   }
 
   /**
@@ -315,15 +327,12 @@ export class FamilySearch {
    * turns, the redeal (after turning the rest of the pass) last of all: a turn buries cards in the
    * waste, where only the top is in play, so the moves that keep the stock as it is are tried first
    * (as Eagle Wing's solver does). Under unlimited redeals turning costs nothing, and every play is
-   * ranked alike, whatever its turns. Under passes as cycles, a position in mid-pass (a waste play broke
-   * the turns' groups) tries its redeal right after its foundation plays, before it plays more cards
-   * out of the broken groups: at the pass's start the waste's cards fall into new groups (Solvitaire,
-   * which sees the cards of every pass as one list, tries their foundation plays first). Over
-   * Solvitaire's seeds 200-999 at 300,000 nodes it decides 2 more sv-canfield deals and 9 more
-   * sv-canfield-strict ones than the redeal tried last, with 3-4% fewer nodes in all; lost deals
-   * cost 2-3% more, and single won deals swing both ways (README, "Move order").
+   * ranked alike, whatever its turns. Under passes as cycles there is no redeal move: a position in
+   * mid-pass (a waste play broke the turns' groups) plays the pass start's cards through the redeal
+   * (README's rule 7), ranked with its other plays, so the foundation plays of both rounds come first
+   * (Solvitaire, which sees the cards of every pass as one list, tries their foundation plays first).
    */
-  private generate(game: Game, at: number): number {
+  private generate(game: Game, at: number, firstOfLayout: boolean): number {
     const scratch = this.scratch;
     const start = at;
     let bound = 0;
@@ -341,8 +350,12 @@ export class FamilySearch {
     const count = game.tableauPlays(scratch, 0);
     for (let i = 0; i < count; i++) at = this.push(at, scratch[i]);
     game.storeWords(this.passStart, 0);
-    // at a pass boundary under passes as cycles: round the pass back to here, through the redeal
+    // under passes as cycles, at a pass boundary: round the pass back to here, through the redeal; in
+    // mid-pass: to the stock's end, and for the first position of its layout through the redeal to the
+    // end again (README's rule 7)
     const cyclic = this.passCycles && game.atPassBoundary();
+    const throughRedeal = this.passCycles && !cyclic && firstOfLayout;
+    let redealt = false;
     const startTop = game.wasteTopIndex();
     // the cards the waste could play now: stockPlays is asked only where one of them is on top
     if (this.wasteStamp === 0x7fffffff) this.wasteMarks.fill((this.wasteStamp = 0));
@@ -357,18 +370,20 @@ export class FamilySearch {
       }
       // a bound card met on the way is played, not turned past (the bound-card rules above)
       if (turns > 0 && wasteFree && isBound(game, game.wasteTop(), bound)) break;
-      if (!game.stepPass(cyclic)) break;
+      const atEnd = game.stockTopIndex() < 0;
+      if (!game.stepPass(cyclic || throughRedeal)) break;
+      if (atEnd) redealt = true;
       turns++;
       if (cyclic && game.wasteTopIndex() === startTop) break;
+      // round again, the stock's end is the position the first round ended at: its plays are in
+      if (redealt && game.stockTopIndex() < 0) break;
     }
-    const redeal = cyclic || game.stockTopIndex() >= 0 ? NO_MOVE : game.redealMove();
+    // under passes as cycles no redeal move (the walk above takes it in where it must); else it is the last move, after the plays
+    const redeal = this.passCycles || game.stockTopIndex() >= 0 ? NO_MOVE : game.redealMove();
     game.loadWords(this.passStart, 0);
-    // mid-pass under passes as cycles, the redeal is ranked with the plays (playRank); else it is last
-    const redealRanked = redeal !== NO_MOVE && this.passCycles;
-    if (redealRanked) at = this.push(at, redeal | (turns << TURNS_SHIFT));
     if (this.room.length < 2 * (at - start)) this.room = new Int32Array(4 * (at - start));
     playsInOrder(game, this.moves, start, at, this.room, this.passCycles);
-    if (redeal !== NO_MOVE && !redealRanked) at = this.push(at, redeal | (turns << TURNS_SHIFT));
+    if (redeal !== NO_MOVE) at = this.push(at, redeal | (turns << TURNS_SHIFT));
     return at;
   }
 
@@ -550,7 +565,7 @@ function playFamilyMove(game: Game, move: number, written: Move[] | null): void 
 }
 
 /** playRank's ranks, 0 … PLAY_RANKS - 1. */
-const PLAY_RANKS = 6;
+const PLAY_RANKS = 5;
 /** Scratch for playsInOrder: where each rank's moves start. */
 const rankStarts = new Int32Array(PLAY_RANKS + 1);
 
@@ -569,22 +584,20 @@ function playsInOrder(game: Game, moves: Int32Array, start: number, end: number,
 }
 
 /**
- * 0 a foundation play, 1 the redeal (ranked only in mid-pass under passes as cycles: FamilySearch.generate),
- * 2 the trunk's top onto a wing, 3 a whole wing moved while the trunk has a card to fill its place, 4 the
- * waste's top onto a wing, 5 the rest. Where turning costs (limited redeals), every play after turns is 5,
- * in the order of its turns.
+ * 0 a foundation play, 1 the trunk's top onto a wing, 2 a whole wing moved while the trunk has a card to
+ * fill its place, 3 the waste's top onto a wing, 4 the rest. Where turning costs (limited redeals),
+ * every play after turns is 4, in the order of its turns.
  */
 function playRank(game: Game, move: number, turnsFree: boolean): number {
   const engineMove = (move & ENGINE_MOVE_MASK) as EngineMove;
   const turns = move >>> TURNS_SHIFT;
-  if (turns > 0 && !turnsFree) return 5;
+  if (turns > 0 && !turnsFree) return 4;
   if (moveTarget(engineMove) === TARGET_FOUNDATION) return 0;
   const source = moveSource(engineMove);
-  if (source === SOURCE_REDEAL) return 1;
-  if (source === SOURCE_TRUNK) return 2;
-  if (source < WING_COUNT && game.trunkCount() > 0 && moveCount(engineMove) === game.wingHeight(source)) return 3;
-  if (source === SOURCE_WASTE) return 4;
-  return 5;
+  if (source === SOURCE_TRUNK) return 1;
+  if (source < WING_COUNT && game.trunkCount() > 0 && moveCount(engineMove) === game.wingHeight(source)) return 2;
+  if (source === SOURCE_WASTE) return 3;
+  return 4;
 }
 
 

@@ -112,7 +112,8 @@ export function packKey(position: P.Position, key: Uint32Array): void {
  * | 0      | 0-15  | foundation heights                                                    |
  * | 0      | 16-20 | cards left in the trunk                                               |
  * | 0      | 21-26 | waste top's stock index + 1 (0 = empty waste)                         |
- * | 0      | 27-30 | redeals used; under passes as cycles, the pass phase instead (below)  |
+ * | 0      | 27-30 | redeals used                                                          |
+ * | 0      | 21-31 | under passes as cycles, the pass state instead of both (below)        |
  * | 1 …    | bits  | from bit 0 of word 1 on, one stream of bits: the n wings' codes       |
  * |        |       | (position.ts wingCode: top card and height), sorted ascending,        |
  * |        |       | `codeBits` each; then, for linked wings only, for each card c by      |
@@ -131,8 +132,17 @@ export function packKey(position: P.Position, key: Uint32Array): void {
  * them, 52·linkBits bits.
  *
  * Under passes as cycles (unlimited redeals, a fixed turn size) the redeal count never limits a
- * line, and position.ts redealUnlimited keeps it at 0 after the first redeal: bits 27-30 hold the
- * pass phase (engine.ts passPhase) there, written by familyKeyPassPhase.
+ * line (position.ts redealUnlimited keeps it at 0), and the table keeps one key a layout: bits 21-31
+ * hold the layout's pass state instead of the waste top and the redeals (familyKeyPassState):
+ *
+ * | bits  | field                                                                            |
+ * |-------|----------------------------------------------------------------------------------|
+ * | 21    | at a pass boundary (engine.ts passPhase 0)                                       |
+ * | 22-26 | in phase 1: the waste's whole turns + 1 (0 = none)                               |
+ * | 27-31 | in phase 2: the same                                                             |
+ *
+ * A key packed for one position sets one of these fields; the key the table keeps gathers the
+ * layout's, and says which positions of the layout it covers (familyPassStateCovers).
  *
  * Sorting the wings is exact, not a pruning: the rules never tell wings apart (a trunk fill goes to the
  * first empty wing, and the piles that result are the same whichever it is); two wings share a code
@@ -143,7 +153,6 @@ export function packKey(position: P.Position, key: Uint32Array): void {
 const FAMILY_TRUNK_SHIFT = 16;
 const FAMILY_WASTE_SHIFT = 21;
 const FAMILY_REDEALS_SHIFT = 27;
-const FAMILY_REDEALS_MASK = 0xf << FAMILY_REDEALS_SHIFT;
 /** A wing code's bits: a card (6) and a height (6), or a height below 16 (4). */
 const WIDE_WING_CODE_BITS = 12;
 const NARROW_WING_CODE_BITS = 10;
@@ -158,14 +167,48 @@ export function familyWasteField(wasteTopIndex: number): number {
   return (wasteTopIndex + 1) << FAMILY_WASTE_SHIFT;
 }
 
-/** A family key as if its waste were empty (the pass's start), in place. */
-export function familyKeyAtPassStart(key: Int32Array): void {
-  key[0] = (key[0] & ~FAMILY_WASTE_MASK) | familyWasteField(-1);
+/** The family key's bits (of familyWasteWord's word) holding the pass state under passes as cycles: the waste top's and the redeals' bits, and bit 31. */
+export const FAMILY_PASS_STATE_MASK = 0x7ff << FAMILY_WASTE_SHIFT;
+const PASS_BOUNDARY_BIT = 1 << FAMILY_WASTE_SHIFT;
+const PHASE_FIELD_SHIFT = FAMILY_WASTE_SHIFT + 1;
+/** Phases 1 and 2 have a field each: a turn is three cards at most (GAMES.md G1.6). */
+const PHASE_FIELD_BITS = 5;
+const PHASE_FIELD_MASK = (1 << PHASE_FIELD_BITS) - 1;
+
+/**
+ * A family key under passes as cycles, in place: its pass state says the position's pass phase
+ * (engine.ts passPhase) and, in mid-pass, the waste's whole turns (its cards div the turn size, at
+ * most 25 for turns of two cards and more).
+ */
+export function familyKeyPassState(key: Int32Array, phase: number, wasteTurns: number): void {
+  const state = phase === 0 ? PASS_BOUNDARY_BIT : (wasteTurns + 1) << (PHASE_FIELD_SHIFT + PHASE_FIELD_BITS * (phase - 1));
+  key[0] = (key[0] & ~FAMILY_PASS_STATE_MASK) | state;
 }
 
-/** A family key under passes as cycles, with the pass phase `phase` (engine.ts passPhase) where the redeal count was, in place. */
-export function familyKeyPassPhase(key: Int32Array, phase: number): void {
-  key[0] = (key[0] & ~FAMILY_REDEALS_MASK) | (phase << FAMILY_REDEALS_SHIFT);
+/**
+ * Whether a layout's stored pass state `stored` covers the position whose key has the pass state
+ * `packed` (both as their words, other bits ignored), README's rule 7 (argued in family.ts). A boundary position is
+ * covered by any position of its layout: the layout is stored only with a boundary or a mid-pass
+ * position, and a mid-pass one searches the pass start's plays too. A mid-pass position is covered by
+ * one of its phase with no more whole turns in the waste (the stock as a resource within a phase).
+ */
+export function familyPassStateCovers(stored: number, packed: number): boolean {
+  if ((packed & PASS_BOUNDARY_BIT) !== 0) return true;
+  const shift = phaseFieldShift(packed);
+  const had = (stored >>> shift) & PHASE_FIELD_MASK;
+  return had !== 0 && had <= ((packed >>> shift) & PHASE_FIELD_MASK);
+}
+
+/** The pass state `stored` (its word) once the position with `packed`'s pass state, which it does not cover, is stored too. */
+export function familyPassStateMerged(stored: number, packed: number): number {
+  if ((packed & PASS_BOUNDARY_BIT) !== 0) return stored | PASS_BOUNDARY_BIT;
+  const shift = phaseFieldShift(packed);
+  return (stored & ~(PHASE_FIELD_MASK << shift)) | (packed & (PHASE_FIELD_MASK << shift));
+}
+
+/** Where the one mid-pass field of a packed pass state starts. */
+function phaseFieldShift(packed: number): number {
+  return ((packed >>> PHASE_FIELD_SHIFT) & PHASE_FIELD_MASK) !== 0 ? PHASE_FIELD_SHIFT : PHASE_FIELD_SHIFT + PHASE_FIELD_BITS;
 }
 
 /** Bits per card under a wing's top in the key: 0 where a wing's top and height say every card on it. */
