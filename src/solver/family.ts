@@ -24,10 +24,11 @@ import { StuckTrunk } from './family-stuck.js';
 import type { SolveResult, SolverOptions, UnknownReason, Verdict } from './search.js';
 
 /*
- * A family move is one integer: an engine move (engine.ts, bits 0-20) and the turns of the stock made
- * before it (bits 21-27). Turning changes nothing but which card is the waste's top, so "turn t times,
- * then play the waste's top" is one move, and "turn to the end of the pass, then redeal" is another:
- * a pass is walked once per position, not searched turn by turn.
+ * A family move is one integer: an engine move (engine.ts, bits 0-20) and the steps round the pass
+ * made before it (bits 21-31, read unsigned: turns, and a redeal at the stock's end; at most about 51,
+ * two-card turns through the redeal round a 50-card stock). Turning changes nothing but which card is
+ * the waste's top, so "turn t times, then play the waste's top" is one move, and "turn to the end of
+ * the pass, then redeal" is another: a pass is walked once per position, not searched turn by turn.
  */
 const TURNS_SHIFT = 21;
 const ENGINE_MOVE_MASK = (1 << TURNS_SHIFT) - 1;
