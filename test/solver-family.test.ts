@@ -82,6 +82,21 @@ function copyOf(game: Game): Game {
   return copy;
 }
 
+/**
+ * Solves the position `game` is in (reached from its deal by `played`) with the pruned and the
+ * pruning-free search. Where both decide: requires one verdict, counts it in `decided`, replays a win
+ * in the verifier, and returns the verdict; null where either is unknown.
+ */
+function sameAsPlain(pruned: Solver, plain: Solver, game: Game, played: Move[], label: string, decided: { won: number; lost: number }): 'won' | 'lost' | null {
+  const a = pruned.solvePosition(copyOf(game));
+  const b = plain.solvePosition(copyOf(game));
+  if (a.result === 'unknown' || b.result === 'unknown') return null;
+  expect(a.result, label).toBe(b.result);
+  decided[a.result]++;
+  if (a.result === 'won') expect(verify(game.deck, game.rules, [...played, ...a.moves]).status, label).toBe('ok');
+  return b.result;
+}
+
 describe('the family solver against a naive search', () => {
   it('covers every preset outside Eagle Wing', () => {
     expect(FAMILY.sort()).toEqual(['acme', 'canfield', 'canfield-rush', 'chameleon', 'rainbow', 'rainfall', 'storehouse', 'superior-canfield', 'sv-canfield', 'sv-canfield-strict']);
@@ -258,7 +273,6 @@ describe('bound cards with bound builders (the bound-card rules of solver/family
     return -1;
   }
   it.each(['sv-canfield', 'canfield', 'rainbow'])('%s: from positions where it plays a card up, the verdict of the pruning-free search', (preset) => {
-    const rules = resolveRules(preset);
     const random = testRandom(preset.length * 7919 + 3);
     const pruned = new Solver({ maxNodes: 200_000 });
     const plain = new Solver({ maxNodes: 200_000, prune: false });
@@ -267,12 +281,7 @@ describe('bound cards with bound builders (the bound-card rules of solver/family
       // random play rarely brings a builder to its suit's next place: foundation plays first, up to the first such position
       const { game, played, stopped } = playout(preset, 1 + random(5000), 300, random, true, (position) => chainBoundTop(position) >= 0);
       if (!stopped || game.isWon()) continue;
-      const a = pruned.solvePosition(copyOf(game));
-      const b = plain.solvePosition(copyOf(game));
-      if (a.result === 'unknown' || b.result === 'unknown') continue;
-      expect(a.result, `${preset} position ${i}`).toBe(b.result);
-      decided[a.result]++;
-      if (a.result === 'won') expect(verify(game.deck, rules, [...played, ...a.moves]).status, `${preset} position ${i}`).toBe('ok');
+      sameAsPlain(pruned, plain, game, played, `${preset} position ${i}`, decided);
     }
     // the positions must meet both verdicts, or the comparison could not fail on half of the bugs
     expect(decided.won + decided.lost, `${preset}: positions decided`).toBe(24);
@@ -367,7 +376,6 @@ describe("passes as cycles: a mid-pass position covers its pass start (README's 
   it.each(['sv-canfield', 'sv-canfield-strict', 'canfield', 'superior-canfield'])(
     '%s: from mid-pass positions, the verdict of the pruning-free search; where its pass start wins, it wins too',
     (preset) => {
-      const rules = resolveRules(preset);
       const random = testRandom(preset.length * 104_729 + 11);
       const pruned = new Solver({ maxNodes: 60_000 });
       const plain = new Solver({ maxNodes: 60_000, prune: false });
@@ -377,17 +385,13 @@ describe("passes as cycles: a mid-pass position covers its pass start (README's 
         const found = midPass(preset, random);
         if (found === null) continue;
         const { game, played } = found;
-        const a = pruned.solvePosition(copyOf(game));
-        const b = plain.solvePosition(copyOf(game));
-        if (a.result === 'unknown' || b.result === 'unknown') continue;
-        expect(a.result, `${preset} position ${i}`).toBe(b.result);
-        decided[a.result]++;
-        if (a.result === 'won') expect(verify(game.deck, rules, [...played, ...a.moves]).status, `${preset} position ${i}`).toBe('ok');
+        const plainVerdict = sameAsPlain(pruned, plain, game, played, `${preset} position ${i}`, decided);
+        if (plainVerdict === null) continue;
         // the rule's claim, from outside the rule: the pruning-free search wins from the mid-pass position wherever it wins from the pass start
         const start = plain.solvePosition(passStart(game));
         if (start.result === 'won') {
           startsWon++;
-          expect(b.result, `${preset} position ${i}: its pass start wins`).toBe('won');
+          expect(plainVerdict, `${preset} position ${i}: its pass start wins`).toBe('won');
         }
       }
       // both verdicts met, and pass starts that win, or the comparisons could not fail
