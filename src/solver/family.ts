@@ -91,19 +91,22 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * one with fewer waste cards turns to the other in whole turns, so it covers it as an earlier waste
  * top does under one-card turns (the same argument, turns counted in threes).
  *
- * A mid-pass position covers its layout's boundary position (README's rule 7, off under --no-prune with the
- * rest of passes as cycles). Its moves go on through the redeal, round the pass from its start to the
- * stock's end (it has no redeal move of its own), so each waste play of the boundary position is one
- * of its moves, with the same result. Each other move of the boundary position (a wing's or the
- * trunk's card, which leaves the stock and waste as they are) is one of its moves too, and the two
- * results are again a mid-pass position and the boundary position of one layout. So if the boundary
- * position wins, the mid-pass one wins in as many moves, and the table keeps one key a layout, with
- * the pass state of the positions of it stored (key.ts): a boundary position is covered by any
- * position of its layout stored, a mid-pass one by one of its phase with no more waste cards. The
- * pass start's plays are the same moves, with the same results, from every position of a layout, and
- * only the first one stored plays them (a boundary position as its round of the pass, a mid-pass one
- * through the redeal); a later mid-pass one stops at the stock's end. Every play it leaves out was
- * tried from that first position, and a win through one goes on from the position it leads to.
+ * A mid-pass position covers its layout's boundary position (README's rule 7, off under --no-prune
+ * with the rest of passes as cycles). Its moves go on through the redeal, round the pass from its
+ * start to the stock's end (it has no redeal move of its own), so each waste play of the boundary
+ * position is one of its moves, with the same result. Each other move of the boundary position (a
+ * wing's or the trunk's card, which leaves the stock and waste as they are) is one of its moves too,
+ * and the two results are again a mid-pass position and the boundary position of one layout. So if the
+ * boundary position wins, the mid-pass one wins in as many moves, and the table keeps one key a
+ * layout, with the pass state of the positions of it stored (key.ts): a boundary position is covered
+ * by any position of its layout stored, a mid-pass one by one of its phase with no more waste cards.
+ * The pass start's plays are the same moves, with the same results, from every position of a layout,
+ * and only the first one stored plays them (a boundary position as its round of the pass, a mid-pass
+ * one through the redeal); a later mid-pass one stops at the stock's end. Every play it leaves out was
+ * tried from that first position, and a win through one goes on from the position it leads to; unless
+ * the stuck-trunk rule found that position lost, and then every position it reaches by turns, a redeal
+ * and a play is lost too. (A forced play of the bound-card rules is the layout's own under these
+ * games: each position of it gets the same one.)
  *
  * The stuck-trunk rule (off under --no-prune; checked the same way). Under `trunkPlay top`, a position
  * where some trunk card can be shown never to move again (solver/family-stuck.ts, which argues it) is
