@@ -2,6 +2,7 @@
 import { plural } from './text.js';
 import cliProgress from 'cli-progress';
 import type { DealRow } from './run/csv.js';
+import type { SearchWatcher } from './solver/clock.js';
 
 const PLAIN_INTERVAL_MS = 10_000;
 
@@ -35,6 +36,34 @@ function formatSeconds(seconds: number): string {
   if (whole < 60) return `${whole}s`;
   if (whole < 3600) return `${Math.floor(whole / 60)}m${String(whole % 60).padStart(2, '0')}s`;
   return `${Math.floor(whole / 3600)}h${String(Math.floor((whole % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/** How often a long solve's line on a terminal is brought up to date. */
+const SEARCH_LINE_MS = 1000;
+
+/** The line a long solve keeps on a terminal while it searches. */
+export function searchLine(nodes: number, ms: number): string {
+  return `searching: ${nodes.toLocaleString('en-US')} positions, ${formatSeconds(ms / 1000)}`;
+}
+
+/**
+ * A solve's progress on standard error: on a terminal, a watcher (solver/clock.ts) that keeps one line
+ * up to date, each second, once the search has run a second, and `done`, which clears it. Off a
+ * terminal nothing, so that what a pipe or a file gets is the result alone.
+ */
+export function searchProgress(): { watcher: SearchWatcher | undefined; everyMs: number; done: () => void } {
+  if (!process.stderr.isTTY) return { watcher: undefined, everyMs: 0, done: () => {} };
+  let shown = false;
+  return {
+    watcher: (nodes, ms) => {
+      shown = true;
+      process.stderr.write(`\r${searchLine(nodes, ms)}\x1b[K`);
+    },
+    everyMs: SEARCH_LINE_MS,
+    done: () => {
+      if (shown) process.stderr.write('\r\x1b[K');
+    },
+  };
 }
 
 export class Progress {

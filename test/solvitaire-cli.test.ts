@@ -32,6 +32,14 @@ const scratch = mkdtempSync(join(tmpdir(), 'eaglewing-sv-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('eaglewing --solvitaire', () => {
+  it('solve writes no progress line where standard error is not a terminal: a pipe gets the result alone', () => {
+    // seed 121 searches past a second, where a terminal would show how it goes
+    const result = run('solve', '--solvitaire', '121', '--max-nodes', '300000', '--json');
+    // unknown is exit 1 (README, "Exit codes")
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({ result: 'unknown', nodes: 300000 });
+  });
   it("deal --solvitaire prints the deal Solvitaire printed for that seed, under both presets", () => {
     for (const [type, preset] of [['canfield', 'sv-canfield'], ['canfield-strict', 'sv-canfield-strict']]) {
       for (const seed of [0, 1, 49, 112, 2147483647]) {

@@ -12,6 +12,7 @@ import { carriesStandardOutput, checkOutput, writeWholeFile } from '../run/files
 import { playDeal } from '../run/play.js';
 import { solveDecks } from '../run/pool.js';
 import { playSoFar, type GameSoFar } from '../played.js';
+import { searchProgress } from '../progress.js';
 import { rateLine, type Rating } from '../show/rate.js';
 import { shortenLine } from '../show/shorten.js';
 import { gameJson, gameLines, gamePage, movesCount, stepsToCome, tellGame, type Outcome, type ToldGame } from '../show/game.js';
@@ -90,7 +91,12 @@ async function solveDealsFile(file: string, rules: RuleSet, options: SolverOptio
 /** The solver's verdict on one deal, from the deal or from the position the player's moves lead to. */
 function solveOne(deck: Deck, rules: RuleSet, options: SolverOptions, sofar: GameSoFar | undefined, rate: boolean, shortest: boolean): { outcome: Outcome; report: SolveReport; stats: string } {
   const solver = new Solver(options);
+  // a long search shows how it goes on a terminal (a deal Solvitaire never finished takes eaglewing two minutes)
+  const progress = searchProgress();
+  solver.watch(progress.watcher, progress.everyMs);
   const result = sofar === undefined ? solver.solve(deck, rules) : solver.solvePosition(sofar.game);
+  progress.done();
+  solver.watch(undefined, 0);
   const found = result.moves.length;
   // a line from the deal is shortened before it is shown (README, "Short solutions"); the rest of a game from the middle is shown as found,
   // and so is a Canfield-family line: the shortener's cuts assume one-card turns (GAMES.md G1.6)

@@ -21,6 +21,7 @@ import type { Move } from '../notation.js';
 import { FAMILY_PASS_STATE_MASK, FAMILY_WASTE_MASK, familyKeyPassState, familyKeyWords, familyLinkBits, familyWasteWord, familyWingCodeBits, packFamilyKey } from './key.js';
 import { FAMILY_FULL, FAMILY_INSERTED, FAMILY_PRESENT, FamilyTable } from './family-table.js';
 import { StuckTrunk } from './family-stuck.js';
+import { SearchClock, type SearchWatcher } from './clock.js';
 import type { SolveResult, SolverOptions, UnknownReason, Verdict } from './search.js';
 
 /*
@@ -33,7 +34,6 @@ import type { SolveResult, SolverOptions, UnknownReason, Verdict } from './searc
 const TURNS_SHIFT = 21;
 const ENGINE_MOVE_MASK = (1 << TURNS_SHIFT) - 1;
 const MAX_DEPTH = 1 << 16;
-const TIME_CHECK_INTERVAL = 1024;
 
 /**
  * When the walks (FamilySearch) take turns, in positions stored: the first walk searches alone for
@@ -167,6 +167,8 @@ export class FamilySearch {
   /** boundSuits by the foundations' heights (position.ts foundationHeights), -1 until asked: they alone decide it within one solve. */
   private readonly boundByFoundations = new Int8Array(1 << 16);
   private readonly stuck = new StuckTrunk();
+  /** The time limit, and the watcher its Solver was given (solver/clock.ts). */
+  private readonly clock = new SearchClock();
   /** The stuck-trunk rule (above): pruning on, under `trunkPlay top`; asked (stuckAsk) where the trunk's top, a foundation or the stock has just changed. */
   private stuckTest = false;
   private stuckAsk = false;
@@ -177,10 +179,16 @@ export class FamilySearch {
     this.table = new FamilyTable(limits.memoryMegabytes);
   }
 
+  /** Tells `watcher` how each search after this goes, about every `everyMs` milliseconds (Solver.watch). */
+  watch(watcher: SearchWatcher | undefined, everyMs: number): void {
+    this.clock.watch(watcher, everyMs);
+  }
+
   /** Solves from the position `game` is in; the game is left at some searched position. */
   solve(game: Game): SolveResult {
     const started = performance.now();
     const { maxNodes, timeLimitMs } = this.limits;
+    this.clock.start(timeLimitMs);
     const words = game.positionWords().length;
     const wings = game.wings;
     const linkBits = familyLinkBits(game.compiled.build);
@@ -269,7 +277,7 @@ export class FamilySearch {
         unknownReason = 'max-nodes';
         break;
       }
-      if (timeLimitMs > 0 && nodes % TIME_CHECK_INTERVAL === 0 && performance.now() - started > timeLimitMs) {
+      if (this.clock.expired(nodes)) {
         result = 'unknown';
         unknownReason = 'time-limit';
         break;

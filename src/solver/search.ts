@@ -6,6 +6,7 @@ import type { Move } from '../notation.js';
 import * as P from '../position.js';
 import { compileRules, type CompiledRules, type RuleSet } from '../rules.js';
 import { applyCompound, expandLine, type CompoundMove } from './compound.js';
+import { SearchClock, type SearchWatcher } from './clock.js';
 import { FamilySearch } from './family.js';
 import { dominance, noDominance, NodeFacts, type Dominance } from './dominance.js';
 import { generateMoves, MoveStack } from './generate.js';
@@ -52,13 +53,16 @@ export interface SolveResult {
 
 /** Search paths longer than this end the search with unknown (memory). */
 const MAX_DEPTH = 1 << 16;
-const TIME_CHECK_INTERVAL = 1024;
 
 export class Solver {
   readonly options: SolverOptions;
   private readonly table: TranspositionTable;
   private readonly dominance: Dominance;
   private family: FamilySearch | undefined;
+  /** The time limit, and the watcher (Solver.watch): the family search keeps its own, told the same watcher. */
+  private readonly clock = new SearchClock();
+  private watcher: SearchWatcher | undefined;
+  private watchEveryMs = 0;
   private readonly key = new Uint32Array(KEY_WORDS);
   private readonly stack = new MoveStack();
   private readonly facts = new NodeFacts();
@@ -112,9 +116,23 @@ export class Solver {
     return result;
   }
 
+  /**
+   * Tells `watcher` how each search after this goes, about every `everyMs` milliseconds (looked at every
+   * 1,024 positions stored, solver/clock.ts), or no one with undefined. It changes nothing a search does.
+   */
+  watch(watcher: SearchWatcher | undefined, everyMs: number): void {
+    this.watcher = watcher;
+    this.watchEveryMs = everyMs;
+    this.clock.watch(watcher, everyMs);
+    this.family?.watch(watcher, everyMs);
+  }
+
   /** The search for rules outside Eagle Wing's shape (solver/family.ts), made on first use: its table is its own. */
   private familySearch(): FamilySearch {
-    this.family ??= new FamilySearch(this.options);
+    if (this.family === undefined) {
+      this.family = new FamilySearch(this.options);
+      this.family.watch(this.watcher, this.watchEveryMs);
+    }
     return this.family;
   }
 
@@ -133,6 +151,7 @@ export class Solver {
     const view = this.view;
     view.use(layout, rules);
     const { maxNodes, timeLimitMs } = this.options;
+    this.clock.start(timeLimitMs);
     table.clear(prune ? TABLE_RESOURCES : TABLE_EXACT);
     this.winDepth = -1;
     let nodes = 1;
@@ -187,7 +206,7 @@ export class Solver {
         unknownReason = 'max-nodes';
         break;
       }
-      if (timeLimitMs > 0 && nodes % TIME_CHECK_INTERVAL === 0 && performance.now() - started > timeLimitMs) {
+      if (this.clock.expired(nodes)) {
         state = 'unknown';
         unknownReason = 'time-limit';
         break;
