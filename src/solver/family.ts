@@ -21,7 +21,7 @@ import type { Move } from '../notation.js';
 import { FAMILY_PASS_STATE_MASK, FAMILY_WASTE_MASK, familyKeyPassState, familyKeyWords, familyLinkBits, familyWasteWord, familyWingCodeBits, packFamilyKey } from './key.js';
 import { FAMILY_FULL, FAMILY_INSERTED, FAMILY_PRESENT, FamilyTable } from './family-table.js';
 import { StuckTrunk } from './family-stuck.js';
-import { SearchClock, type SearchWatcher } from './clock.js';
+import { SearchClock } from './clock.js';
 import type { SolveResult, SolverOptions, UnknownReason, Verdict } from './search.js';
 
 /*
@@ -167,21 +167,17 @@ export class FamilySearch {
   /** boundSuits by the foundations' heights (position.ts foundationHeights), -1 until asked: they alone decide it within one solve. */
   private readonly boundByFoundations = new Int8Array(1 << 16);
   private readonly stuck = new StuckTrunk();
-  /** The time limit, and the watcher its Solver was given (solver/clock.ts). */
-  private readonly clock = new SearchClock();
+  /** The time limit, and the watcher: its Solver's clock (solver/clock.ts), or one of its own. */
+  private readonly clock: SearchClock;
   /** The stuck-trunk rule (above): pruning on, under `trunkPlay top`; asked (stuckAsk) where the trunk's top, a foundation or the stock has just changed. */
   private stuckTest = false;
   private stuckAsk = false;
 
-  constructor(limits: SolverOptions, schedule: WalkSchedule = WALK_SCHEDULE) {
+  constructor(limits: SolverOptions, schedule: WalkSchedule = WALK_SCHEDULE, clock: SearchClock = new SearchClock()) {
     this.limits = limits;
     this.schedule = schedule;
+    this.clock = clock;
     this.table = new FamilyTable(limits.memoryMegabytes);
-  }
-
-  /** Tells `watcher` how each search after this goes, about every `everyMs` milliseconds (Solver.watch). */
-  watch(watcher: SearchWatcher | undefined, everyMs: number): void {
-    this.clock.watch(watcher, everyMs);
   }
 
   /** Solves from the position `game` is in; the game is left at some searched position. */

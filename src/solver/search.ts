@@ -7,7 +7,7 @@ import * as P from '../position.js';
 import { compileRules, type CompiledRules, type RuleSet } from '../rules.js';
 import { applyCompound, expandLine, type CompoundMove } from './compound.js';
 import { SearchClock, type SearchWatcher } from './clock.js';
-import { FamilySearch } from './family.js';
+import { FamilySearch, WALK_SCHEDULE } from './family.js';
 import { dominance, noDominance, NodeFacts, type Dominance } from './dominance.js';
 import { generateMoves, MoveStack } from './generate.js';
 import { NodeView } from './node.js';
@@ -59,10 +59,8 @@ export class Solver {
   private readonly table: TranspositionTable;
   private readonly dominance: Dominance;
   private family: FamilySearch | undefined;
-  /** The time limit, and the watcher (Solver.watch): the family search keeps its own, told the same watcher. */
+  /** The time limit, and the watcher (Solver.watch): the family search's too. */
   private readonly clock = new SearchClock();
-  private watcher: SearchWatcher | undefined;
-  private watchEveryMs = 0;
   private readonly key = new Uint32Array(KEY_WORDS);
   private readonly stack = new MoveStack();
   private readonly facts = new NodeFacts();
@@ -121,18 +119,12 @@ export class Solver {
    * 1,024 positions stored, solver/clock.ts), or no one with undefined. It changes nothing a search does.
    */
   watch(watcher: SearchWatcher | undefined, everyMs: number): void {
-    this.watcher = watcher;
-    this.watchEveryMs = everyMs;
     this.clock.watch(watcher, everyMs);
-    this.family?.watch(watcher, everyMs);
   }
 
-  /** The search for rules outside Eagle Wing's shape (solver/family.ts), made on first use: its table is its own. */
+  /** The search for rules outside Eagle Wing's shape (solver/family.ts), made on first use: its table is its own, its clock this one's. */
   private familySearch(): FamilySearch {
-    if (this.family === undefined) {
-      this.family = new FamilySearch(this.options);
-      this.family.watch(this.watcher, this.watchEveryMs);
-    }
+    this.family ??= new FamilySearch(this.options, WALK_SCHEDULE, this.clock);
     return this.family;
   }
 
