@@ -128,6 +128,12 @@ export function foundationHeight(position: Position, suit: number): number {
 export function foundationHeights(position: Position): number {
   return position[FOUNDATION_WORD] & 0xffff;
 }
+/** The cards on the foundations, from their heights packed as foundationHeights packs them. */
+export function heightsTotal(heights: number): number {
+  let total = 0;
+  for (let suit = 0; suit < 4; suit++) total += (heights >> (suit * FOUNDATION_BITS)) & FOUNDATION_MASK;
+  return total;
+}
 export function foundationTotal(position: Position): number {
   let total = 0;
   for (let suit = 0; suit < 4; suit++) total += foundationHeight(position, suit);

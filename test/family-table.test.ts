@@ -1,7 +1,8 @@
 // The family search's table: whole keys, under resources a key covered by one alike with an earlier waste top, and under pass states one key a layout.
 import { describe, expect, it } from 'vitest';
 import { FAMILY_FULL, FAMILY_INSERTED, FAMILY_JOINED, FAMILY_PRESENT, FamilyTable } from '../src/solver/family-table.js';
-import { FAMILY_PASS_STATE_MASK, FAMILY_WASTE_MASK, familyKeyPassState, familyKeyWords, familyWasteField, familyWasteWord, familyWingCodeBits } from '../src/solver/key.js';
+import { FAMILY_PASS_STATE_MASK, FAMILY_WASTE_MASK, familyKeyPassPhases, familyKeyPassState, familyKeyWords, familyWasteField, familyWasteWord, familyWingCodeBits } from '../src/solver/key.js';
+import { testRandom } from './helpers.js';
 
 const WINGS = 4;
 const WORDS = familyKeyWords(WINGS, familyWingCodeBits({ wrapBase: false, maxWing: 13 }), 0);
@@ -14,6 +15,44 @@ function key(layout: number, waste: number): Int32Array {
 }
 
 describe('FamilyTable', () => {
+  it('hands forEachKey every key it stored, once, and no other (through growth and a clear)', () => {
+    const table = new FamilyTable(1);
+    const random = testRandom(11);
+    for (const round of [0, 1]) {
+      table.clear(WORDS);
+      const stored = new Set<string>();
+      // enough keys to make the table grow from its first size several times
+      for (let i = 0; i < 60_000; i++) {
+        const words = key(random(1 << 20), random(40));
+        if (table.insert(words) === FAMILY_INSERTED) stored.add(words.join(','));
+      }
+      const seen: string[] = [];
+      table.forEachKey((keys, at) => seen.push(Array.from(keys.subarray(at, at + WORDS)).join(',')));
+      expect(seen.length, `round ${round}`).toBe(stored.size);
+      expect(new Set(seen), `round ${round}`).toEqual(stored);
+      expect(table.count).toBe(stored.size);
+    }
+  });
+  it("reads a stored key's pass states back: one bit each for the boundary and the two phases, gathered per layout", () => {
+    const passKey = (layout: number, phase: number, turns: number): Int32Array => {
+      const words = key(layout, 9);
+      familyKeyPassState(words, phase, turns);
+      return words;
+    };
+    expect([0, 1, 2].map((phase) => familyKeyPassPhases(passKey(1, phase, 3)[0]))).toEqual([1, 2, 4]);
+    const table = new FamilyTable(1);
+    table.clear(WORDS, familyWasteWord(), FAMILY_PASS_STATE_MASK, true);
+    table.insert(passKey(1, 0, 0));
+    table.insert(passKey(1, 2, 5));
+    table.insert(passKey(3, 1, 0));
+    table.insert(passKey(1, 1, 2));
+    // a boundary position after a mid-pass one of its layout is covered (rule 7), so not gathered
+    table.insert(passKey(2, 2, 1));
+    table.insert(passKey(2, 0, 0));
+    const phases = new Map<number, number>();
+    table.forEachKey((keys, at) => phases.set(keys[at + 1], familyKeyPassPhases(keys[at])));
+    expect(phases).toEqual(new Map([[1, 7], [2, 4], [3, 2]]));
+  });
   it('the waste field lies inside the mask, and a later waste top is a larger number there', () => {
     expect(familyWasteField(9) & ~FAMILY_WASTE_MASK).toBe(0);
     expect(familyWasteField(63 - 1) & ~FAMILY_WASTE_MASK).toBe(0);

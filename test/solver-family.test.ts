@@ -6,7 +6,8 @@ import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/py
 import { CARD_COUNT, cardOf, RANK_COUNT, rankOf, suitOf } from '../src/cards.js';
 import type { Deck } from '../src/deal.js';
 import { fixedBaseRank, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
-import { familyKeyWords, familyLinkBits, familyWingCodeBits, packFamilyKey } from '../src/solver/key.js';
+import { familyKeyFoundationHeights, familyKeyTrunkCount, familyKeyWords, familyLinkBits, familyWingCodeBits, packFamilyKey } from '../src/solver/key.js';
+import { heightsTotal } from '../src/position.js';
 import { StuckTrunk } from '../src/solver/family-stuck.js';
 import { FamilySearch, type WalkSchedule } from '../src/solver/family.js';
 import { Solver } from '../src/solver/search.js';
@@ -216,6 +217,9 @@ describe('the family key', () => {
         const foundations = [0, 1, 2, 3].reduce((sum, suit) => sum + (game.foundationHeight(suit) << (4 * suit)), 0);
         expect(key[0] & 0xffff).toBe(foundations);
         expect((key[0] >>> 16) & 31).toBe(game.trunkCount());
+        // the readers bench/family-keys.mjs counts with
+        expect(familyKeyTrunkCount(key[0])).toBe(game.trunkCount());
+        expect(heightsTotal(familyKeyFoundationHeights(key[0]))).toBe([0, 1, 2, 3].reduce((sum, suit) => sum + game.foundationHeight(suit), 0));
         // words 1 … as one stream of bits, word 1's bit 0 first
         let stream = 0n;
         for (let i = words - 1; i >= 1; i--) stream = (stream << 32n) | BigInt(key[i] >>> 0);

@@ -60,6 +60,14 @@ export class FamilyTable {
     this.maxBytes = memoryMegabytes * 1024 * 1024;
   }
 
+  /** Hands each stored key to `visit` (the table's words and where the key starts in them), in slot order: for bench/family-keys.mjs and the tests, never the search. */
+  forEachKey(visit: (keys: Int32Array, at: number) => void): void {
+    const words = this.keyWords;
+    for (let slot = 0; slot < this.capacity; slot++) {
+      if (((this.occupied[slot >>> 5] >>> (slot & 31)) & 1) !== 0) visit(this.keys, slot * words);
+    }
+  }
+
   /** Bytes one entry takes: the key's words (and an eighth of a byte for its slot's bit). */
   bytesPerEntry(): number {
     return 4 * this.keyWords;

@@ -175,6 +175,26 @@ const PHASE_FIELD_SHIFT = FAMILY_WASTE_SHIFT + 1;
 const PHASE_FIELD_BITS = 5;
 const PHASE_FIELD_MASK = (1 << PHASE_FIELD_BITS) - 1;
 
+/** A family key's foundations, from its word 0, packed as position.ts foundationHeights packs them. */
+export function familyKeyFoundationHeights(word0: number): number {
+  return word0 & 0xffff;
+}
+/** A family key's trunk count, from its word 0. */
+export function familyKeyTrunkCount(word0: number): number {
+  return (word0 >>> FAMILY_TRUNK_SHIFT) & 0x1f;
+}
+/**
+ * Which pass states a stored family key's layout holds, from its word 0 under passes as cycles: bit 0 the
+ * boundary, bit 1 phase 1, bit 2 phase 2 (so 0-7).
+ */
+export function familyKeyPassPhases(word0: number): number {
+  return (
+    ((word0 & PASS_BOUNDARY_BIT) !== 0 ? 1 : 0) |
+    (((word0 >>> PHASE_FIELD_SHIFT) & PHASE_FIELD_MASK) !== 0 ? 2 : 0) |
+    (((word0 >>> (PHASE_FIELD_SHIFT + PHASE_FIELD_BITS)) & PHASE_FIELD_MASK) !== 0 ? 4 : 0)
+  );
+}
+
 /**
  * A family key under passes as cycles, in place: its pass state says the position's pass phase
  * (engine.ts passPhase) and, in mid-pass, the waste's whole turns (its cards div the turn size, at

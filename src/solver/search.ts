@@ -122,6 +122,11 @@ export class Solver {
     this.clock.watch(watcher, everyMs);
   }
 
+  /** Hands each key the last family search stored to `visit` (none before one): for bench/family-keys.mjs. */
+  forEachFamilyKey(visit: (keys: Int32Array, at: number) => void): void {
+    this.family?.forEachStoredKey(visit);
+  }
+
   /** The search for rules outside Eagle Wing's shape (solver/family.ts), made on first use: its table is its own, its clock this one's. */
   private familySearch(): FamilySearch {
     this.family ??= new FamilySearch(this.options, WALK_SCHEDULE, this.clock);
