@@ -12,31 +12,34 @@ Usage (after `npm run build`):
   e.g. node bench/family-keys.mjs 112 6000000
 
 It solves the seed as `solve --solvitaire SEED` does (one Solver, the default limits but the node limit), then
-reads every key left in the family search's table (solver/key.ts readers, no bits shifted here) and prints:
+reads every key left in the family search's table (through solver/key.ts's readers: no key bits are read here) and prints:
 the verdict and positions; the keys by cards left in the trunk and by cards on the foundations; the number of
-(foundations, trunk) states; and, under passes as cycles (README's rules 4-7), how many layouts hold which pass
-states (b = the pass's start, 1 and 2 = mid-pass in that phase). The issue asks to measure where the nodes go
+(foundations, trunk) states; and how many layouts hold which pass states (both presets take passes as cycles,
+README's rules 4, 5 and 7: b = the pass's start, 1 and 2 = mid-pass in that phase). The issue asks to measure where the nodes go
 before choosing a change: this is the measure for a lost deal, whose table at the end is everything it searched.
 */
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
-const [seedText, maxText = '0', preset = 'sv-canfield'] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const [seedText, maxText = '0', preset = 'sv-canfield'] = args;
 const usage = (problem) => {
   console.error(`bench/family-keys.mjs: ${problem}\nusage: node bench/family-keys.mjs SEED [MAX_NODES] [PRESET]`);
   process.exit(2);
 };
+if (args.length > 3) usage(`at most three arguments, got ${args.length}`);
 if (!/^\d+$/.test(seedText ?? '') || Number(seedText) > 2 ** 31 - 1) usage(`the seed must be 0 to 2^31-1, got ${seedText}`);
 if (!/^\d+$/.test(maxText)) usage(`MAX_NODES must be a whole number, got ${maxText}`);
 if (preset !== 'sv-canfield' && preset !== 'sv-canfield-strict') usage(`the preset must be sv-canfield or sv-canfield-strict, got ${preset}`);
 
-const from = (path) => import(pathToFileURL(resolve(new URL('..', import.meta.url).pathname, 'dist', path)).href);
+const from = (path) => import(pathToFileURL(resolve(fileURLToPath(new URL('..', import.meta.url)), 'dist', path)).href);
 let dist;
 try {
   dist = { ...(await from('numbering/solvitaire.js')), ...(await from('rules.js')), ...(await from('solver/search.js')), ...(await from('solver/key.js')), ...(await from('position.js')) };
 } catch (error) {
   usage(`eaglewing is not built (run npm run build first): ${error.message}`);
 }
+if (typeof dist.Solver.prototype.forEachFamilyKey !== 'function') usage('dist/ was built before this script (run npm run build first)');
 
 const solver = new dist.Solver({ maxNodes: Number(maxText) });
 const result = solver.solve(dist.canfieldDealFromSolvitaireSeed(Number(seedText)), dist.resolveRules(preset));
@@ -54,7 +57,7 @@ solver.forEachFamilyKey((words, at) => {
   keys++;
   byTrunk.set(trunk, (byTrunk.get(trunk) ?? 0) + 1);
   byFoundations.set(up, (byFoundations.get(up) ?? 0) + 1);
-  states.add(heights * 32 + trunk);
+  states.add(`${heights},${trunk}`);
   const phases = dist.familyKeyPassPhases(word0);
   byPhases.set(phases, (byPhases.get(phases) ?? 0) + 1);
 });
@@ -65,17 +68,16 @@ const rows = (map) =>
     .sort((a, b) => a[0] - b[0])
     .map(([value, count]) => `  ${String(value).padStart(2)}: ${share(count)}`)
     .join('\n');
-const phaseName = (phases) => ['b', '1', '2'].filter((_, bit) => (phases >> bit) & 1).join('+') || 'none';
+/** familyKeyPassPhases' answers (1 the pass's start, 2 phase 1, 4 phase 2, summed) as b, 1, 2 joined by +. */
+const phaseName = (phases) => [[1, 'b'], [2, '1'], [4, '2']].filter(([part]) => phases % (2 * part) >= part).map(([, name]) => name).join('+') || 'none';
 
 console.log(`seed ${seedText}, ${preset}: ${result.result}${result.unknownReason ? ` (${result.unknownReason})` : ''}, ${result.nodes} positions, ${keys} keys in the table`);
 console.log(`keys by cards left in the trunk:\n${rows(byTrunk)}`);
 console.log(`keys by cards on the foundations:\n${rows(byFoundations)}`);
 console.log(`(foundations, trunk) states: ${states.size}`);
-if (!byPhases.has(0) || byPhases.size > 1) {
-  console.log(
-    `layouts by the pass states they hold:\n${[...byPhases]
-      .sort((a, b) => a[0] - b[0])
-      .map(([phases, count]) => `  ${phaseName(phases).padEnd(5)}: ${share(count)}`)
-      .join('\n')}`,
-  );
-}
+console.log(
+  `layouts by the pass states they hold:\n${[...byPhases]
+    .sort((a, b) => a[0] - b[0])
+    .map(([phases, count]) => `  ${phaseName(phases).padEnd(5)}: ${share(count)}`)
+    .join('\n')}`,
+);

@@ -135,9 +135,7 @@ export function heightsTotal(heights: number): number {
   return total;
 }
 export function foundationTotal(position: Position): number {
-  let total = 0;
-  for (let suit = 0; suit < 4; suit++) total += foundationHeight(position, suit);
-  return total;
+  return heightsTotal(foundationHeights(position));
 }
 /** RULES §3.9: all 52 cards are on the foundations. */
 export function isWon(position: Position): boolean {

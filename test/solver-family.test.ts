@@ -251,6 +251,16 @@ describe('the family key', () => {
     // a key whose wing codes were a bit too narrow would show only on wings of two cards or more
     expect(tallest).toBeGreaterThan(3);
   });
+  it('the trunk reader takes every trunk size the rules allow (up to 20 cards, five bits)', () => {
+    const random = testRandom(20);
+    for (let trunk = 0; trunk <= 20; trunk++) {
+      const rules = resolveRules('canfield', { trunk });
+      const game = new Game(nearSortedDeck(rules, random), rules);
+      const { key } = familyKeyOf(game);
+      expect(familyKeyTrunkCount(key[0]), `trunk ${trunk}`).toBe(game.trunkCount());
+      expect(game.trunkCount()).toBe(trunk);
+    }
+  });
 });
 
 describe('bound cards with bound builders (the bound-card rules of solver/family.ts)', () => {

@@ -180,12 +180,12 @@ export class FamilySearch {
     this.table = new FamilyTable(limits.memoryMegabytes);
   }
 
-  /** Solves from the position `game` is in; the game is left at some searched position. */
   /** Hands each key the last search stored to `visit` (FamilyTable.forEachKey): for bench/family-keys.mjs, which counts where the positions lie. */
   forEachStoredKey(visit: (keys: Int32Array, at: number) => void): void {
     this.table.forEachKey(visit);
   }
 
+  /** Solves from the position `game` is in; the game is left at some searched position. */
   solve(game: Game): SolveResult {
     const started = performance.now();
     const { maxNodes, timeLimitMs } = this.limits;

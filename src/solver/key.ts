@@ -150,7 +150,9 @@ export function packKey(position: P.Position, key: Uint32Array): void {
  * stock card has left exactly when it is on a foundation or a wing); so is the stock pointer beyond
  * the waste's top, since the places between are empty.
  */
+const FAMILY_FOUNDATIONS_MASK = 0xffff;
 const FAMILY_TRUNK_SHIFT = 16;
+const FAMILY_TRUNK_MASK = 0x1f;
 const FAMILY_WASTE_SHIFT = 21;
 const FAMILY_REDEALS_SHIFT = 27;
 /** A wing code's bits: a card (6) and a height (6), or a height below 16 (4). */
@@ -177,11 +179,11 @@ const PHASE_FIELD_MASK = (1 << PHASE_FIELD_BITS) - 1;
 
 /** A family key's foundations, from its word 0, packed as position.ts foundationHeights packs them. */
 export function familyKeyFoundationHeights(word0: number): number {
-  return word0 & 0xffff;
+  return word0 & FAMILY_FOUNDATIONS_MASK;
 }
 /** A family key's trunk count, from its word 0. */
 export function familyKeyTrunkCount(word0: number): number {
-  return (word0 >>> FAMILY_TRUNK_SHIFT) & 0x1f;
+  return (word0 >>> FAMILY_TRUNK_SHIFT) & FAMILY_TRUNK_MASK;
 }
 /**
  * Which pass states a stored family key's layout holds, from its word 0 under passes as cycles: bit 0 the
