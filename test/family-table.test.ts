@@ -14,6 +14,13 @@ function key(layout: number, waste: number): Int32Array {
   return words;
 }
 
+/** A key of layout `layout` in pass phase `phase` (0: at a pass boundary) with `turns` whole turns in the waste. */
+function passKey(layout: number, phase: number, turns: number): Int32Array {
+  const words = key(layout, 9);
+  familyKeyPassState(words, phase, turns);
+  return words;
+}
+
 describe('FamilyTable', () => {
   it('hands forEachKey every key it stored, once, and no other (through growth and a clear)', () => {
     const table = new FamilyTable(1);
@@ -36,11 +43,6 @@ describe('FamilyTable', () => {
     }
   });
   it("reads a stored key's pass states back: one bit each for the boundary and the two phases, gathered per layout", () => {
-    const passKey = (layout: number, phase: number, turns: number): Int32Array => {
-      const words = key(layout, 9);
-      familyKeyPassState(words, phase, turns);
-      return words;
-    };
     // key.ts's table of word 0 under passes as cycles: bit 21 the boundary, bits 22-26 phase 1, 27-31 phase 2
     expect([1 << 21, 1 << 22, 17 << 22, 1 << 27, (31 << 27) | 3, 0xffff | (20 << 16)].map(familyKeyPassPhases)).toEqual([1, 2, 2, 4, 4, 0]);
     expect([0, 1, 2].map((phase) => familyKeyPassPhases(passKey(1, phase, 3)[0]))).toEqual([1, 2, 4]);
@@ -88,12 +90,6 @@ describe('FamilyTable', () => {
     expect(table.count).toBe(2);
   });
   it("under pass states (README's rule 7), a layout is one key: any of its positions covers its boundary one, and a mid-pass one is covered by its phase's with no more whole turns", () => {
-    /** A key of layout `layout` in pass phase `phase` (0: at a pass boundary) with `turns` whole turns in the waste. */
-    const passKey = (layout: number, phase: number, turns: number): Int32Array => {
-      const words = key(layout, 9);
-      familyKeyPassState(words, phase, turns);
-      return words;
-    };
     const table = new FamilyTable(1);
     table.clear(WORDS, familyWasteWord(), FAMILY_PASS_STATE_MASK, true);
     // the boundary position first: a mid-pass one of its layout is searched after it all the same
