@@ -21,27 +21,30 @@ const CARD_WORDS = 2;
  *   stays: so once some wing's deepest card might move, each trunk card above A might come to lie in a
  *   space, a wing's top there (openSpaces), and no other card ever does.
  * - A card might come to be a wing's top (`canTop`) when it is one now, when the card on it might
- *   move, or when it is off the wings (stock, waste, the trunk above A) and a card it goes on
- *   (G1.1) might be a wing's top.
+ *   leave it (below), or when it is off the wings (stock, waste, the trunk above A) and a card it goes
+ *   on (G1.1) might be a wing's top.
  * - A stock or waste card is in play only where it might come to the waste's top: it is the top now,
  *   or a turn ends on it (in the pass under way, or in a pass from the start with the cards there now),
  *   or a card after it in dealing order might move (the card on it in the waste is played; or the
  *   cards after it are gone and it ends the pass), or a card before it might move (the groups of
  *   later passes shift). Under three-card turns that keeps a card buried under cards that never
  *   move out of play: a card can leave the waste only from its top.
- * - A card might move (`canMove`) to a foundation when it might be a wing's top or is off the wings,
- *   and each card of its suit it needs first might move; onto a wing when a card it goes on might be
- *   a wing's top; and a wing card with the cards on it, when it or a card under it on its wing might
- *   be built on (any group, whatever the preset's wing moves).
- * Both sets only grow, to a fixed point. A then never moves when a card of its suit it needs first
- * might never move, no card it goes on might be a wing's top, and it never meets a space: its three
+ * - A card might go up (`canGoUp`) when it might be a wing's top or is off the wings (in play), and
+ *   each card of its suit it needs first might go up.
+ * - A wing card leaves the card under it only when it goes up or heads a group moved onto a card it
+ *   goes on (any group, whatever the preset's wing moves): so when it might go up, or a card it goes on
+ *   might be a wing's top. A card moved inside a group stays on the same card, and the card it lies on
+ *   after heading a group was a wing's top already. A wing's deepest card that leaves empties the wing
+ *   (`canMove`, which also holds each card off the wings that might leave: played to a wing or up).
+ * The sets only grow, to a fixed point. A then never moves when a card of its suit it needs first
+ * might never go up, no card it goes on might be a wing's top, and it never meets a space: its three
  * ways out (foundation, a build, a space) are shut. It never meets a space when no wing's deepest card
  * might move, or (the spaces' count, spacesRunOut) when every wing is held for good by the time A is
  * the trunk's top. A wing is held for good by a deepest card that never moves, or by a trunk card above
  * A that never goes up and goes on no card that might be a wing's top: such a card can leave the trunk
  * only into a space, must leave before A is the top, and never moves from there, so it holds that wing
- * alone. Each card the rules let move at some point in a line is in the sets by then (induction on the
- * line), so the test never calls a position lost that a line wins.
+ * alone. Each card that moves, goes up or is a wing's top at some point in a line is in the sets by
+ * then (induction on the line), so the test never calls a position lost that a line wins.
  *
  * Only under `trunkPlay top`, where the trunk's cards leave it from the top down.
  */
@@ -53,6 +56,8 @@ export class StuckTrunk {
   /** canTop as a set of cards, a bit each (card c: word c >> 5, bit c & 31), so that "a card it goes on might be a wing's top" is one mask test. */
   private readonly canTop = new Int32Array(CARD_WORDS);
   private readonly canMove = new Uint8Array(CARD_COUNT);
+  /** 1 for each card that might go up (the foundations' runs count these alone: a card moved inside a group does not). */
+  private readonly canGoUp = new Uint8Array(CARD_COUNT);
   /** For each card, the cards it goes on (G1.1), as a set of cards (CARD_WORDS words a card, as canTop). */
   private readonly landings = new Int32Array(CARD_COUNT * CARD_WORDS);
   /** Wing cards, each wing from its deepest card up. */
@@ -65,7 +70,7 @@ export class StuckTrunk {
   private readonly inFoundationOrder = new Int8Array(CARD_COUNT);
   /** Each trunk place: whether a card under it is one its card needs on the foundation first. */
   private readonly blocked = new Uint8Array(CARD_COUNT);
-  /** Per suit: the foundation's height, and how many cards from its next card on might move, in a row. */
+  /** Per suit: the foundation's height, and how many cards from its next card on might go up, in a row. */
   private readonly heights = new Int8Array(4);
   private readonly movableRun = new Int8Array(4);
   /** The stock's and waste's cards in dealing order (the waste's first), and where a turn may end on each (below). */
@@ -225,6 +230,7 @@ export class StuckTrunk {
   private startSets(game: Game): void {
     this.canTop.fill(0);
     this.canMove.fill(0);
+    this.canGoUp.fill(0);
     this.movableRun.fill(0);
     this.spaceMayOpen = false;
     this.spacesOpenedAbove = game.trunkCount() - 1;
@@ -233,7 +239,7 @@ export class StuckTrunk {
 
   /**
    * The fixed point for "deck[place] never moves", from the sets of the last held card above it (or
-   * startSets'): those hold only cards that might move or be a wing's top here too, since every card
+   * startSets'): those hold only cards that might move, go up or be a wing's top here too, since every card
    * in play there is in play here, so the sets grow to the same fixed point. HELD when its ways out
    * are then shut, else which one might open.
    */
@@ -262,26 +268,33 @@ export class StuckTrunk {
       }
       // the trunk above the held card (the held card and those under it are never in the sets)
       for (let i = place + 1; i < trunk; i++) if (this.offWingStep(deck[i])) changed = true;
-      // a wing card that might move has every card above it moving too (a group moves with the cards on
-      // it, and a card goes up from the top), and the card under it might be a wing's top: so the walk up
-      // a wing stops at its first card that might move
+      // a wing card that might leave the card under it (go up, or head a group onto a card it goes on)
+      // makes that card a possible top; a wing's deepest card that might leave might leave a space
       for (let wing = 0; wing < wings; wing++) {
-        let groupMoves = false;
         const deepest = this.wingStarts[wing];
         for (let i = deepest; i < this.wingStarts[wing + 1]; i++) {
           const card = this.wingCards[i];
-          if (canMove[card] !== 0) break;
-          groupMoves ||= this.landingMightBeTop(card);
-          if (!groupMoves && (!this.canTopHolds(card) || !this.upAllowed(card))) continue;
-          // a wing's deepest card that might move might leave a space, which the trunk's top fills at once
-          if (i === deepest && !this.spaceMayOpen) {
-            if (!this.trunkFills) return WING_EMPTIES;
-            this.spaceMayOpen = true;
-            this.openSpaces(game, place);
+          const up = this.canTopHolds(card) && this.upAllowed(card);
+          if (up && this.canGoUp[card] === 0) {
+            this.goesUp(card);
+            changed = true;
           }
-          this.moves(card);
-          if (i > deepest) this.addToCanTop(this.wingCards[i - 1]);
-          changed = true;
+          if (!up && !this.landingMightBeTop(card)) continue;
+          if (i > deepest) {
+            if (!this.canTopHolds(this.wingCards[i - 1])) {
+              this.addToCanTop(this.wingCards[i - 1]);
+              changed = true;
+            }
+          } else if (canMove[card] === 0) {
+            canMove[card] = 1;
+            changed = true;
+            // the trunk's top fills the space at once
+            if (!this.spaceMayOpen) {
+              if (!this.trunkFills) return WING_EMPTIES;
+              this.spaceMayOpen = true;
+              this.openSpaces(game, place);
+            }
+          }
         }
       }
     }
@@ -296,7 +309,7 @@ export class StuckTrunk {
     for (let i = place + 1; i <= opened; i++) {
       const card = deck[i];
       this.addToCanTop(card);
-      if (this.canMove[card] === 0) this.moves(card);
+      this.canMove[card] = 1;
     }
   }
 
@@ -320,26 +333,31 @@ export class StuckTrunk {
     return held >= wings;
   }
 
-  /** A card off the wings, in play: it might be put on a wing's top it goes on, and then move, or go up. Whether either set grew. */
+  /** A card off the wings, in play: it might be put on a wing's top it goes on, or go up. Whether a set grew. */
   private offWingStep(card: number): boolean {
     let grew = false;
     if (!this.canTopHolds(card) && this.landingMightBeTop(card)) {
       this.addToCanTop(card);
       grew = true;
     }
-    if (this.canMove[card] === 0 && (this.canTopHolds(card) || this.upAllowed(card))) {
-      this.moves(card);
+    const up = this.upAllowed(card);
+    if (up && this.canGoUp[card] === 0) {
+      this.goesUp(card);
+      grew = true;
+    }
+    if (this.canMove[card] === 0 && (up || this.canTopHolds(card))) {
+      this.canMove[card] = 1;
       grew = true;
     }
     return grew;
   }
 
-  /** Marks `card` as one that might move, and lengthens its suit's run of such cards from the foundation's next. */
-  private moves(card: number): void {
-    this.canMove[card] = 1;
+  /** Marks `card` as one that might go up, and lengthens its suit's run of such cards from the foundation's next. */
+  private goesUp(card: number): void {
+    this.canGoUp[card] = 1;
     const suit = this.suit[card];
     let run = this.movableRun[suit];
-    for (let k = this.heights[suit] + run; k < RANK_COUNT && this.canMove[this.inFoundationOrder[suit * RANK_COUNT + k]] !== 0; k++) run++;
+    for (let k = this.heights[suit] + run; k < RANK_COUNT && this.canGoUp[this.inFoundationOrder[suit * RANK_COUNT + k]] !== 0; k++) run++;
     this.movableRun[suit] = run;
   }
 
@@ -359,7 +377,7 @@ export class StuckTrunk {
     this.canTop[card >> 5] |= 1 << (card & 31);
   }
 
-  /** Whether each card of `card`'s suit that must go up before it might move. */
+  /** Whether each card of `card`'s suit that must go up before it might go up. */
   private upAllowed(card: number): boolean {
     const suit = this.suit[card];
     return this.fromBase[card] - this.heights[suit] <= this.movableRun[suit];
