@@ -35,7 +35,7 @@ const CARD_WORDS = 2;
  *   goes on (any group, whatever the preset's wing moves): so when it might go up, or a card it goes on
  *   might be a wing's top. A card moved inside a group stays on the same card, and the card it lies on
  *   after heading a group was a wing's top already. A wing's deepest card that leaves empties the wing
- *   (`canMove`, which also holds each card off the wings that might leave: played to a wing or up).
+ *   (`canMove`, which also holds each stock or waste card that might leave: played to a wing or up).
  * The sets only grow, to a fixed point. A then never moves when a card of its suit it needs first
  * might never go up, no card it goes on might be a wing's top, and it never meets a space: its three
  * ways out (foundation, a build, a space) are shut. It never meets a space when no wing's deepest card
@@ -55,6 +55,7 @@ export class StuckTrunk {
   private readonly onTop = new Int8Array(CARD_COUNT);
   /** canTop as a set of cards, a bit each (card c: word c >> 5, bit c & 31), so that "a card it goes on might be a wing's top" is one mask test. */
   private readonly canTop = new Int32Array(CARD_WORDS);
+  /** 1 for each stock or waste card that might leave (played to a wing or up), and each wing's deepest card that might leave its wing (the stock's walk and spacesRunOut read it; a trunk card's entry is never read). */
   private readonly canMove = new Uint8Array(CARD_COUNT);
   /** 1 for each card that might go up (the foundations' runs count these alone: a card moved inside a group does not). */
   private readonly canGoUp = new Uint8Array(CARD_COUNT);
@@ -72,7 +73,7 @@ export class StuckTrunk {
   private readonly blocked = new Uint8Array(CARD_COUNT);
   /** Per suit: the foundation's height, and how many cards from its next card on might go up, in a row. */
   private readonly heights = new Int8Array(4);
-  private readonly movableRun = new Int8Array(4);
+  private readonly upRun = new Int8Array(4);
   /** The stock's and waste's cards in dealing order (the waste's first), and where a turn may end on each (below). */
   private readonly stockOrder = new Int8Array(CARD_COUNT);
   private readonly turnEnds = new Uint8Array(CARD_COUNT);
@@ -231,7 +232,7 @@ export class StuckTrunk {
     this.canTop.fill(0);
     this.canMove.fill(0);
     this.canGoUp.fill(0);
-    this.movableRun.fill(0);
+    this.upRun.fill(0);
     this.spaceMayOpen = false;
     this.spacesOpenedAbove = game.trunkCount() - 1;
     for (let wing = 0; wing < game.wings; wing++) this.addToCanTop(this.wingCards[this.wingStarts[wing + 1] - 1]);
@@ -309,7 +310,6 @@ export class StuckTrunk {
     for (let i = place + 1; i <= opened; i++) {
       const card = deck[i];
       this.addToCanTop(card);
-      this.canMove[card] = 1;
     }
   }
 
@@ -356,9 +356,9 @@ export class StuckTrunk {
   private goesUp(card: number): void {
     this.canGoUp[card] = 1;
     const suit = this.suit[card];
-    let run = this.movableRun[suit];
+    let run = this.upRun[suit];
     for (let k = this.heights[suit] + run; k < RANK_COUNT && this.canGoUp[this.inFoundationOrder[suit * RANK_COUNT + k]] !== 0; k++) run++;
-    this.movableRun[suit] = run;
+    this.upRun[suit] = run;
   }
 
   /** Whether a card `card` goes on might be a wing's top. */
@@ -380,6 +380,6 @@ export class StuckTrunk {
   /** Whether each card of `card`'s suit that must go up before it might go up. */
   private upAllowed(card: number): boolean {
     const suit = this.suit[card];
-    return this.fromBase[card] - this.heights[suit] <= this.movableRun[suit];
+    return this.fromBase[card] - this.heights[suit] <= this.upRun[suit];
   }
 }
