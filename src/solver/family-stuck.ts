@@ -69,8 +69,6 @@ export class StuckTrunk {
   private readonly suit = new Int8Array(CARD_COUNT);
   /** Each suit's cards in foundation order: suit·13 + k is the k-th from the base. */
   private readonly inFoundationOrder = new Int8Array(CARD_COUNT);
-  /** Each trunk place: whether a card under it is one its card needs on the foundation first. */
-  private readonly blocked = new Uint8Array(CARD_COUNT);
   /** Per suit: the foundation's height, and how many cards from its next card on might go up, in a row. */
   private readonly heights = new Int8Array(4);
   private readonly upRun = new Int8Array(4);
@@ -103,14 +101,6 @@ export class StuckTrunk {
       this.inFoundationOrder[suitOf(card) * RANK_COUNT + this.fromBase[card]] = card;
       for (let onto = 0; onto < CARD_COUNT; onto++) if (game.goesOn(card, onto)) landings[card * CARD_WORDS + (onto >> 5)] |= 1 << (onto & 31);
     }
-    const deck = game.layout.deck;
-    for (let place = 0; place < game.trunkCount(); place++) {
-      let blocked = 0;
-      for (let under = 0; under < place; under++) {
-        if (suitOf(deck[under]) === suitOf(deck[place]) && this.fromBase[deck[under]] < this.fromBase[deck[place]]) blocked = 1;
-      }
-      this.blocked[place] = blocked;
-    }
   }
 
   /** Whether some trunk card can be shown never to move (the position is then lost). */
@@ -122,9 +112,10 @@ export class StuckTrunk {
     let read = false;
     // the deepest place still worth a fixed point after the spaces' count fell short (below)
     let nextWorth = trunk - 1;
+    // every trunk card is worth the test: one whose foundation's next cards lie on the wings may wait on a
+    // card that only ever moves inside a group as surely as on a card under it in the trunk
     for (let place = trunk - 1; place >= 0; place--) {
-      // a card that could go up once the cards above it have gone is not worth the test
-      if (this.blocked[place] === 0 || place > nextWorth) continue;
+      if (place > nextWorth) continue;
       if (!read) {
         this.readPosition(game);
         this.startSets(game);
