@@ -8,6 +8,10 @@ const HELD_ESCAPES = 1;
 const WING_EMPTIES = 2;
 /** Words of a set of cards, a bit each. */
 const CARD_WORDS = 2;
+/** Where a card in play lies (`where`): the stock or waste, the trunk, a wing (a foundation card's entry is never read). */
+const IN_STOCK = 1;
+const IN_TRUNK = 2;
+const ON_WING = 3;
 
 /**
  * Shows, where it can, that a trunk card never moves again: then the trunk never empties, and no line
@@ -19,7 +23,7 @@ const CARD_WORDS = 2;
  *   move: so no space is ever there to fill, and no card comes to lie in one. Under `trunkFill auto`
  *   (the spaces' count), the trunk's top fills a space at once, and the trunk is never empty while A
  *   stays: so once some wing's deepest card might move, each trunk card above A might come to lie in a
- *   space, a wing's top there (openSpaces), and no other card ever does.
+ *   space, a wing's top there, and no other card ever does.
  * - A card might come to be a wing's top (`canTop`) when it is one now, when the card on it might
  *   leave it (below), or when it is off the wings (stock, waste, the trunk above A) and a card it goes
  *   on (G1.1) might be a wing's top.
@@ -46,6 +50,11 @@ const CARD_WORDS = 2;
  * alone. Each card that moves, goes up or is a wing's top at some point in a line is in the sets by
  * then (induction on the line), so the test never calls a position lost that a line wins.
  *
+ * The fixed point is the least one whatever the order its steps are taken in, so it is grown from a set of
+ * cards to look at (`pending`): a card is looked at again only when something its step reads has grown
+ * (a card it goes on joins canTop, its suit's run lengthens, it comes into play), not in sweeps over
+ * every card in play.
+ *
  * Only under `trunkPlay top`, where the trunk's cards leave it from the top down.
  */
 export class StuckTrunk {
@@ -55,12 +64,16 @@ export class StuckTrunk {
   private readonly onTop = new Int8Array(CARD_COUNT);
   /** canTop as a set of cards, a bit each (card c: word c >> 5, bit c & 31), so that "a card it goes on might be a wing's top" is one mask test. */
   private readonly canTop = new Int32Array(CARD_WORDS);
-  /** 1 for each stock or waste card that might leave (played to a wing or up), and each wing's deepest card that might leave its wing (the stock's walk and spacesRunOut read it; a trunk card's entry is never read). */
-  private readonly canMove = new Uint8Array(CARD_COUNT);
-  /** 1 for each card that might go up (the foundations' runs count these alone: a card moved inside a group does not). */
-  private readonly canGoUp = new Uint8Array(CARD_COUNT);
+  /** The stock or waste cards that might leave (played to a wing or up), and the wings' deepest cards that might leave their wing, as a set of cards (the stock's walk and spacesRunOut read it; a trunk card's bit is never read). */
+  private readonly canMove = new Int32Array(CARD_WORDS);
+  /** The cards that might go up, as a set of cards (the foundations' runs count these alone: a card moved inside a group does not). */
+  private readonly canGoUp = new Int32Array(CARD_WORDS);
   /** For each card, the cards it goes on (G1.1), as a set of cards (CARD_WORDS words a card, as canTop). */
   private readonly landings = new Int32Array(CARD_COUNT * CARD_WORDS);
+  /** For each card, the cards that go on it (G1.1), as a set of cards: landings turned round. */
+  private readonly landers = new Int32Array(CARD_COUNT * CARD_WORDS);
+  /** The cards a card of canTop goes on… turned round: the cards with a card they go on in canTop (landingMightBeTop as one bit), grown with canTop. */
+  private readonly landsOnTop = new Int32Array(CARD_WORDS);
   /** Wing cards, each wing from its deepest card up. */
   private readonly wingCards = new Int8Array(CARD_COUNT);
   private readonly wingStarts = new Int8Array(16);
@@ -69,9 +82,9 @@ export class StuckTrunk {
   private readonly suit = new Int8Array(CARD_COUNT);
   /** Each suit's cards in foundation order: suit·13 + k is the k-th from the base. */
   private readonly inFoundationOrder = new Int8Array(CARD_COUNT);
-  /** Per suit: the foundation's height, and how many cards from its next card on might go up, in a row. */
+  /** Per suit: the foundation's height, and the rank from the base up to which its cards might go up (upAllowed): the height and the run of cards from the foundation's next on that might go up. */
   private readonly heights = new Int8Array(4);
-  private readonly upRun = new Int8Array(4);
+  private readonly upTo = new Int8Array(4);
   /** The stock's and waste's cards in dealing order (the waste's first), and where a turn may end on each (below). */
   private readonly stockOrder = new Int8Array(CARD_COUNT);
   private readonly turnEnds = new Uint8Array(CARD_COUNT);
@@ -80,10 +93,25 @@ export class StuckTrunk {
   private turn = 0;
   /** `trunkFill auto`: the trunk's top fills a space at once (the spaces' count, above). */
   private trunkFills = false;
-  /** In the sets under way: some wing's deepest card might move (under `trunkFill auto`: openSpaces). */
+  /** In the sets under way: some wing's deepest card might move (under `trunkFill auto`, the trunk's cards in play might then lie in a space). */
   private spaceMayOpen = false;
-  /** openSpaces has put every trunk card above this place in the sets (the trunk's top: none yet). */
-  private spacesOpenedAbove = 0;
+  /** The trunk cards from this place up are in play (the trunk's count: none yet). */
+  private trunkInPlayFrom = 0;
+  /** For each card in play, where it lies (IN_STOCK …), and its place there: its index in stockOrder, or in wingCards. */
+  private readonly where = new Uint8Array(CARD_COUNT);
+  private readonly placeOf = new Int8Array(CARD_COUNT);
+  /** 1 for each wing's deepest card. */
+  private readonly wingFoot = new Uint8Array(CARD_COUNT);
+  /** The cards in play, as a set of cards (as canTop): the wings', the trunk's above the held card, and the stock's that might come to the waste's top. */
+  private readonly live = new Int32Array(CARD_WORDS);
+  /** The cards in play to look at again: something their step reads has grown since they were last looked at (a set of cards). */
+  private readonly pending = new Int32Array(CARD_WORDS);
+  /** Per suit and rank from the base k (0 … 13): the suit's cards up to k, as a set of cards (at (suit·14 + k)·CARD_WORDS). */
+  private readonly suitUpTo = new Int32Array(4 * (RANK_COUNT + 1) * CARD_WORDS);
+  /** The stock places (dealing order) whose card might come to the waste's top, a bit each (as canTop). */
+  private readonly reached = new Int32Array(CARD_WORDS);
+  /** The first stock place whose card might leave (stockCount: none): every card after it might come to the waste's top. */
+  private firstStockMover = 0;
   /** The wings spacesRunOut last counted as held for good (at most the wings' number). */
   private wingsHeld = 0;
 
@@ -95,11 +123,26 @@ export class StuckTrunk {
     this.trunkFills = rules.trunkFillsAuto;
     const landings = this.landings;
     landings.fill(0);
+    this.landers.fill(0);
     for (let card = 0; card < CARD_COUNT; card++) {
       this.fromBase[card] = (rankOf(card) - base + RANK_COUNT) % RANK_COUNT;
       this.suit[card] = suitOf(card);
       this.inFoundationOrder[suitOf(card) * RANK_COUNT + this.fromBase[card]] = card;
-      for (let onto = 0; onto < CARD_COUNT; onto++) if (game.goesOn(card, onto)) landings[card * CARD_WORDS + (onto >> 5)] |= 1 << (onto & 31);
+      for (let onto = 0; onto < CARD_COUNT; onto++) {
+        if (!game.goesOn(card, onto)) continue;
+        landings[card * CARD_WORDS + (onto >> 5)] |= 1 << (onto & 31);
+        this.landers[onto * CARD_WORDS + (card >> 5)] |= 1 << (card & 31);
+      }
+    }
+    const suitUpTo = this.suitUpTo;
+    suitUpTo.fill(0);
+    for (let suit = 0; suit < 4; suit++) {
+      for (let k = 0; k <= RANK_COUNT; k++) {
+        for (let from = 0; from <= k && from < RANK_COUNT; from++) {
+          const card = this.inFoundationOrder[suit * RANK_COUNT + from];
+          suitUpTo[(suit * (RANK_COUNT + 1) + k) * CARD_WORDS + (card >> 5)] |= 1 << (card & 31);
+        }
+      }
     }
   }
 
@@ -141,6 +184,9 @@ export class StuckTrunk {
     // which card lies on which is for wingMayEmpty alone (trunkFill player)
     const marks = !this.trunkFills;
     if (marks) this.onWing.fill(0);
+    // a foundation card's entry is left as it was: only cards in play are ever looked up
+    const deck = game.layout.deck;
+    for (let place = 0, trunk = game.trunkCount(); place < trunk; place++) this.where[deck[place]] = IN_TRUNK;
     for (let suit = 0; suit < 4; suit++) this.heights[suit] = game.foundationHeight(suit);
     let at = 0;
     const wings = game.wings;
@@ -157,6 +203,9 @@ export class StuckTrunk {
           onTop[card] = above;
         }
         this.wingCards[at - 1 - depth] = card;
+        this.where[card] = ON_WING;
+        this.placeOf[card] = at - 1 - depth;
+        this.wingFoot[card] = depth === height - 1 ? 1 : 0;
         above = card;
       }
     }
@@ -178,6 +227,8 @@ export class StuckTrunk {
     let firstStock = -1;
     for (let index = game.nextFilledStockPlace(0); index >= 0; index = game.nextFilledStockPlace(index + 1)) {
       if (index >= pointer && firstStock < 0) firstStock = count;
+      this.where[stock[index]] = IN_STOCK;
+      this.placeOf[stock[index]] = count;
       this.stockOrder[count++] = stock[index];
     }
     this.stockCount = count;
@@ -218,14 +269,26 @@ export class StuckTrunk {
     return false;
   }
 
-  /** Empty sets but for the wings' tops, before the first heldForever of a position. */
+  /** Empty sets but for the wings' tops, before the first heldForever of a position; the wings' cards and the stock's that might come to the waste's top now in play. */
   private startSets(game: Game): void {
-    this.canTop.fill(0);
-    this.canMove.fill(0);
-    this.canGoUp.fill(0);
-    this.upRun.fill(0);
+    // two-word sets: cheaper cleared word by word than by fill()
+    this.canTop[0] = this.canTop[1] = 0;
+    this.landsOnTop[0] = this.landsOnTop[1] = 0;
+    this.canMove[0] = this.canMove[1] = 0;
+    this.canGoUp[0] = this.canGoUp[1] = 0;
+    this.live[0] = this.live[1] = 0;
+    this.pending[0] = this.pending[1] = 0;
+    this.reached[0] = this.reached[1] = 0;
+    for (let suit = 0; suit < 4; suit++) this.upTo[suit] = this.heights[suit];
     this.spaceMayOpen = false;
-    this.spacesOpenedAbove = game.trunkCount() - 1;
+    this.trunkInPlayFrom = game.trunkCount();
+    this.firstStockMover = this.stockCount;
+    // a wing card does something only once it or a card it goes on might be a wing's top: addToCanTop looks at it then
+    for (let i = 0, end = this.wingStarts[game.wings]; i < end; i++) {
+      const card = this.wingCards[i];
+      this.live[card >> 5] |= 1 << (card & 31);
+    }
+    for (let j = 0; j < this.stockCount; j++) if (this.turnEnds[j] !== 0) this.reach(j);
     for (let wing = 0; wing < game.wings; wing++) this.addToCanTop(this.wingCards[this.wingStarts[wing + 1] - 1]);
   }
 
@@ -233,74 +296,60 @@ export class StuckTrunk {
    * The fixed point for "deck[place] never moves", from the sets of the last held card above it (or
    * startSets'): those hold only cards that might move, go up or be a wing's top here too, since every card
    * in play there is in play here, so the sets grow to the same fixed point. HELD when its ways out
-   * are then shut, else which one might open.
+   * are then shut, else which one might open. The cards in play are looked at again only when
+   * something their step reads has grown (pending), and what is pending when an answer comes early
+   * carries over to the next place.
    */
   private heldForever(game: Game, place: number): number {
-    const canMove = this.canMove;
     const deck = game.layout.deck;
-    const trunk = game.trunkCount();
-    const wings = game.wings;
+    const pending = this.pending;
+    const where = this.where;
     const held = deck[place];
+    const heldWord = held >> 5;
+    const heldBit = 1 << (held & 31);
+    const heldSuit = this.suit[held];
+    const heldFrom = this.fromBase[held];
+    const upTo = this.upTo;
+    const landsOnTop = this.landsOnTop;
     // the cards from the last held card down to this one are in play now, and in the spaces once they might open
-    if (this.spaceMayOpen) this.openSpaces(game, place);
-    for (let changed = true; ; ) {
+    for (let i = place + 1; i < this.trunkInPlayFrom; i++) {
+      this.bringIn(deck[i]);
+      if (this.spaceMayOpen) this.addToCanTop(deck[i]);
+    }
+    this.trunkInPlayFrom = place + 1;
+    // the count of wings held for good changes with the place, and with a wing's deepest card that might leave
+    let countAgain = true;
+    for (;;) {
       // the sets only grow (those carried from above may free the held card already), and the count of
       // wings held for good only falls with them: short already, it stays short
-      if (this.upAllowed(held) || this.landingMightBeTop(held)) return HELD_ESCAPES;
-      if (this.spaceMayOpen && !this.spacesRunOut(game, place)) return WING_EMPTIES;
-      if (!changed) return HELD;
-      changed = false;
-      // the stock and the waste: a card in play only where it might come to the waste's top
-      let earlierMoves = false;
-      for (let j = 0; j < this.stockCount; j++) {
-        const card = this.stockOrder[j];
-        const reachable = earlierMoves || this.turnEnds[j] !== 0 || (j + 1 < this.stockCount && canMove[this.stockOrder[j + 1]] !== 0);
-        if (reachable && this.offWingStep(card)) changed = true;
-        earlierMoves ||= canMove[card] !== 0;
+      if (heldFrom <= upTo[heldSuit] || (landsOnTop[heldWord] & heldBit) !== 0) return HELD_ESCAPES;
+      if (countAgain && this.spaceMayOpen) {
+        countAgain = false;
+        if (!this.spacesRunOut(game, place)) return WING_EMPTIES;
       }
-      // the trunk above the held card (the held card and those under it are never in the sets)
-      for (let i = place + 1; i < trunk; i++) if (this.offWingStep(deck[i])) changed = true;
-      // a wing card that might leave the card under it (go up, or head a group onto a card it goes on)
-      // makes that card a possible top; a wing's deepest card that might leave might leave a space
-      for (let wing = 0; wing < wings; wing++) {
-        const deepest = this.wingStarts[wing];
-        for (let i = deepest; i < this.wingStarts[wing + 1]; i++) {
-          const card = this.wingCards[i];
-          const up = this.canTopHolds(card) && this.upAllowed(card);
-          if (up && this.canGoUp[card] === 0) {
-            this.goesUp(card);
-            changed = true;
-          }
-          if (!up && !this.landingMightBeTop(card)) continue;
-          if (i > deepest) {
-            if (!this.canTopHolds(this.wingCards[i - 1])) {
-              this.addToCanTop(this.wingCards[i - 1]);
-              changed = true;
-            }
-          } else if (canMove[card] === 0) {
-            canMove[card] = 1;
-            changed = true;
-            // the trunk's top fills the space at once
-            if (!this.spaceMayOpen) {
-              if (!this.trunkFills) return WING_EMPTIES;
-              this.spaceMayOpen = true;
-              this.openSpaces(game, place);
-            }
-          }
+      let card: number;
+      const low = pending[0];
+      if (low !== 0) {
+        const bit = low & -low;
+        pending[0] = low ^ bit;
+        card = 31 - Math.clz32(bit);
+      } else {
+        const high = pending[1];
+        if (high === 0) return this.spaceMayOpen && !this.spacesRunOut(game, place) ? WING_EMPTIES : HELD;
+        const bit = high & -high;
+        pending[1] = high ^ bit;
+        card = 63 - Math.clz32(bit);
+      }
+      if (where[card] !== ON_WING) this.offWingStep(card);
+      else if (this.wingStep(card)) {
+        // the trunk's top fills the space at once
+        if (!this.trunkFills) return WING_EMPTIES;
+        countAgain = true;
+        if (!this.spaceMayOpen) {
+          this.spaceMayOpen = true;
+          for (let i = this.trunkInPlayFrom; i < game.trunkCount(); i++) this.addToCanTop(deck[i]);
         }
       }
-    }
-  }
-
-  /** Under `trunkFill auto`, once a wing might empty: each trunk card above `place` might fill a space, and be a wing's top there. */
-  private openSpaces(game: Game, place: number): void {
-    const deck = game.layout.deck;
-    // the sets carried from a place above already hold the cards above it
-    const opened = this.spacesOpenedAbove;
-    this.spacesOpenedAbove = place;
-    for (let i = place + 1; i <= opened; i++) {
-      const card = deck[i];
-      this.addToCanTop(card);
     }
   }
 
@@ -314,7 +363,10 @@ export class StuckTrunk {
   private spacesRunOut(game: Game, place: number): boolean {
     const wings = game.wings;
     let held = 0;
-    for (let wing = 0; wing < wings; wing++) if (this.canMove[this.wingCards[this.wingStarts[wing]]] === 0) held++;
+    for (let wing = 0; wing < wings; wing++) {
+      const foot = this.wingCards[this.wingStarts[wing]];
+      if ((this.canMove[foot >> 5] & (1 << (foot & 31))) === 0) held++;
+    }
     const deck = game.layout.deck;
     for (let i = place + 1; i < game.trunkCount() && held < wings; i++) {
       const card = deck[i];
@@ -324,53 +376,105 @@ export class StuckTrunk {
     return held >= wings;
   }
 
-  /** A card off the wings, in play: it might be put on a wing's top it goes on, or go up. Whether a set grew. */
-  private offWingStep(card: number): boolean {
-    let grew = false;
-    if (!this.canTopHolds(card) && this.landingMightBeTop(card)) {
+  /** A card off the wings, in play (the stock's or the trunk's): it might be put on a wing's top it goes on, or go up. */
+  private offWingStep(card: number): void {
+    const word = card >> 5;
+    const bit = 1 << (card & 31);
+    let top = (this.canTop[word] & bit) !== 0;
+    if (!top && (this.landsOnTop[word] & bit) !== 0) {
       this.addToCanTop(card);
-      grew = true;
+      top = true;
     }
-    const up = this.upAllowed(card);
-    if (up && this.canGoUp[card] === 0) {
-      this.goesUp(card);
-      grew = true;
+    const up = this.fromBase[card] <= this.upTo[this.suit[card]];
+    if (up && (this.canGoUp[word] & bit) === 0) this.goesUp(card);
+    if ((this.canMove[word] & bit) === 0 && (up || top)) {
+      this.canMove[word] |= bit;
+      if (this.where[card] === IN_STOCK) this.stockCardMoves(this.placeOf[card]);
     }
-    if (this.canMove[card] === 0 && (up || this.canTopHolds(card))) {
-      this.canMove[card] = 1;
-      grew = true;
-    }
-    return grew;
   }
 
-  /** Marks `card` as one that might go up, and lengthens its suit's run of such cards from the foundation's next. */
+  /**
+   * A wing card: it might go up, and it leaves the card under it when it might go up or head a group
+   * onto a card it goes on that might be a wing's top (that card becomes a possible top). Whether it
+   * is a wing's deepest card that has just become one that might leave (a space might open).
+   */
+  private wingStep(card: number): boolean {
+    const word = card >> 5;
+    const bit = 1 << (card & 31);
+    const up = (this.canTop[word] & bit) !== 0 && this.fromBase[card] <= this.upTo[this.suit[card]];
+    if (up && (this.canGoUp[word] & bit) === 0) this.goesUp(card);
+    if (!up && (this.landsOnTop[word] & bit) === 0) return false;
+    if (this.wingFoot[card] === 0) {
+      this.addToCanTop(this.wingCards[this.placeOf[card] - 1]);
+      return false;
+    }
+    if ((this.canMove[word] & bit) !== 0) return false;
+    this.canMove[word] |= bit;
+    return true;
+  }
+
+  /** The stock card at `j` (dealing order) might leave: each card after it might come to the waste's top (the groups shift), and the card before it (it lay on that one). */
+  private stockCardMoves(j: number): void {
+    if (j > 0) this.reach(j - 1);
+    for (let k = j + 1; k < this.firstStockMover; k++) this.reach(k);
+    if (j < this.firstStockMover) this.firstStockMover = j;
+  }
+
+  /** The stock card at `j` might come to the waste's top: it is in play. */
+  private reach(j: number): void {
+    const bit = 1 << (j & 31);
+    if ((this.reached[j >> 5] & bit) !== 0) return;
+    this.reached[j >> 5] |= bit;
+    this.bringIn(this.stockOrder[j]);
+  }
+
+  /** `card`, off the wings, is in play: looked at where its step might do something now (later, what it reads grows and looks at it again). */
+  private bringIn(card: number): void {
+    const word = card >> 5;
+    const bit = 1 << (card & 31);
+    this.live[word] |= bit;
+    if (((this.landsOnTop[word] | this.canTop[word]) & bit) !== 0 || this.fromBase[card] <= this.upTo[this.suit[card]]) this.pending[word] |= bit;
+  }
+
+  /** Marks `card` as one that might go up, lengthens its suit's run of such cards from the foundation's next, and looks again at the cards in play that the longer run lets go up. */
   private goesUp(card: number): void {
-    this.canGoUp[card] = 1;
+    this.canGoUp[card >> 5] |= 1 << (card & 31);
     const suit = this.suit[card];
-    let run = this.upRun[suit];
-    for (let k = this.heights[suit] + run; k < RANK_COUNT && this.canGoUp[this.inFoundationOrder[suit * RANK_COUNT + k]] !== 0; k++) run++;
-    this.upRun[suit] = run;
+    const was = this.upTo[suit];
+    let to = was;
+    for (; to < RANK_COUNT; to++) {
+      const next = this.inFoundationOrder[suit * RANK_COUNT + to];
+      if ((this.canGoUp[next >> 5] & (1 << (next & 31))) === 0) break;
+    }
+    if (to === was) return;
+    this.upTo[suit] = to;
+    const before = (suit * (RANK_COUNT + 1) + was) * CARD_WORDS;
+    const now = (suit * (RANK_COUNT + 1) + to) * CARD_WORDS;
+    this.pending[0] |= this.suitUpTo[now] & ~this.suitUpTo[before] & this.live[0];
+    this.pending[1] |= this.suitUpTo[now + 1] & ~this.suitUpTo[before + 1] & this.live[1];
   }
 
   /** Whether a card `card` goes on might be a wing's top. */
   private landingMightBeTop(card: number): boolean {
-    const at = card * CARD_WORDS;
-    return ((this.landings[at] & this.canTop[0]) | (this.landings[at + 1] & this.canTop[1])) !== 0;
+    return ((this.landsOnTop[card >> 5] >>> (card & 31)) & 1) !== 0;
   }
 
-  /** Whether `card` is in canTop. */
-  private canTopHolds(card: number): boolean {
-    return ((this.canTop[card >> 5] >>> (card & 31)) & 1) !== 0;
-  }
-
-  /** Puts `card` in canTop. */
+  /** Puts `card` in canTop, and looks again at it and at the cards in play that go on it. */
   private addToCanTop(card: number): void {
-    this.canTop[card >> 5] |= 1 << (card & 31);
+    const word = card >> 5;
+    const bit = 1 << (card & 31);
+    if ((this.canTop[word] & bit) !== 0) return;
+    this.canTop[word] |= bit;
+    const at = card * CARD_WORDS;
+    this.landsOnTop[0] |= this.landers[at];
+    this.landsOnTop[1] |= this.landers[at + 1];
+    this.pending[0] |= this.landers[at] & this.live[0];
+    this.pending[1] |= this.landers[at + 1] & this.live[1];
+    if ((this.live[word] & bit) !== 0) this.pending[word] |= bit;
   }
 
   /** Whether each card of `card`'s suit that must go up before it might go up. */
   private upAllowed(card: number): boolean {
-    const suit = this.suit[card];
-    return this.fromBase[card] - this.heights[suit] <= this.upRun[suit];
+    return this.fromBase[card] <= this.upTo[this.suit[card]];
   }
 }
