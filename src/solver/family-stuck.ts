@@ -52,8 +52,8 @@ const ON_WING = 3;
  *
  * The fixed point is the least one whatever the order its steps are taken in, so it is grown from a set of
  * cards to look at (`pending`): a card is looked at again only when something its step reads has grown
- * (a card it goes on joins canTop, its suit's run lengthens, it comes into play), not in sweeps over
- * every card in play.
+ * (a card it goes on joins canTop, its suit's run lengthens, it comes into play, or, for a wing card that
+ * might go up, it joins canTop itself), not in sweeps over every card in play.
  *
  * Only under `trunkPlay top`, where the trunk's cards leave it from the top down.
  */
@@ -72,7 +72,7 @@ export class StuckTrunk {
   private readonly landings = new Int32Array(CARD_COUNT * CARD_WORDS);
   /** For each card, the cards that go on it (G1.1), as a set of cards: landings turned round. */
   private readonly landers = new Int32Array(CARD_COUNT * CARD_WORDS);
-  /** The cards a card of canTop goes on… turned round: the cards with a card they go on in canTop (landingMightBeTop as one bit), grown with canTop. */
+  /** The cards that go on some card of canTop (landingMightBeTop as one bit), grown with canTop. */
   private readonly landsOnTop = new Int32Array(CARD_WORDS);
   /** Wing cards, each wing from its deepest card up. */
   private readonly wingCards = new Int8Array(CARD_COUNT);
@@ -470,7 +470,9 @@ export class StuckTrunk {
     this.landsOnTop[1] |= this.landers[at + 1];
     this.pending[0] |= this.landers[at] & this.live[0];
     this.pending[1] |= this.landers[at + 1] & this.live[1];
-    if ((this.live[word] & bit) !== 0) this.pending[word] |= bit;
+    // the card's own step reads its canTop only where it is a wing card that might go up (a card off the wings is put
+    // in canTop by its own step, or by the spaces where nothing reads it again: a trunk card's canMove is never read)
+    if ((this.live[word] & bit) !== 0 && this.where[card] === ON_WING && this.fromBase[card] <= this.upTo[this.suit[card]]) this.pending[word] |= bit;
   }
 
   /** Whether each card of `card`'s suit that must go up before it might go up. */
