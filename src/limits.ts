@@ -3,7 +3,7 @@ import { asciiTrim, quote } from './text.js';
 import { InputError } from './errors.js';
 import { parseWholeNumber } from './options.js';
 import { DEFAULT_SAMPLING, type SamplingSettings } from './players/sampling.js';
-import { DEFAULT_SOLVER_OPTIONS, type SolverOptions, type UnknownReason } from './solver/search.js';
+import { DEFAULT_SOLVER_OPTIONS, MAX_DEPTH, type SolverOptions, type UnknownReason } from './solver/search.js';
 
 /**
  * One option: its flag and placeholder, its help, where its value goes, and how text becomes that value
@@ -106,9 +106,11 @@ export const SOLVER_LIMITS: readonly AnySolverLimitRow[] = [
   },
 ];
 
-/** What a user can do about an unknown the solver gave for `reason` (UnknownReason): raise the flag of the limit that stopped it. Undefined for no reason or any other. */
+/** What a user can do about an unknown the solver gave for `reason` (UnknownReason): raise the flag of the limit that stopped it, or know that none will (depth). Undefined for no reason or any other. */
 export function limitAdvice(reason: string | undefined): string | undefined {
   if (reason === undefined) return undefined;
+  // a raised --memory would not help here, so the advice must not send the user to it
+  if (reason === 'depth') return `Stopped where the search's line passed ${MAX_DEPTH.toLocaleString('en-US')} moves: no flag raises that cap.`;
   const row = (SOLVER_LIMITS as readonly SolverLimitRow<keyof SolverOptions>[]).find((limit) => limit.reason === reason);
   return row === undefined ? undefined : `Stopped by ${row.flag} before an answer: raise it to let the search go further.`;
 }

@@ -162,7 +162,7 @@ const PLAYER_TEXT = new RegExp(String.raw`^(thoughtful(:${LIMIT_TEXT}(;${LIMIT_T
 /** RULES §5 tokens as eaglewing writes them (a count, source, target, and the card in brackets), separated by spaces. */
 const SOLUTION_TEXT = /^([0-9A-Z]+(\([0-9AJQKT]+[CDHS]\))?( (?=.)|$))*$/;
 /** Reasons a complete row can end with (RULES §6 unknowns; a failed worker's row says more and is solved again). */
-const LIMIT_REASONS = new Set(['', 'max-nodes', 'time-limit', 'memory']);
+const LIMIT_REASONS = new Set(['', 'max-nodes', 'time-limit', 'memory', 'depth']);
 const WORKER_FAILED = 'worker failed: ';
 
 function parseDealRecord(record: string[], where: string, rated: boolean): DealRow {
@@ -182,7 +182,7 @@ function parseDealRecord(record: string[], where: string, rated: boolean): DealR
   if (!PRESET_NAMES.includes(preset)) throw new InputError(`${where}: ${quote(presetCell)} is not a preset eaglewing writes (${PRESET_NAMES.join(', ')})`);
   if (!canonicalRulesText(rules)) throw new InputError(`${where}: ${quote(rules)} is not a rules string eaglewing writes (every option once, as \`eaglewing rules\` lists them)`);
   if (!PLAYER_TEXT.test(player)) throw new InputError(`${where}: ${quote(player)} is not a player eaglewing writes (thoughtful, greedy or sampling, with their settings)`);
-  if (!LIMIT_REASONS.has(reason) && !reason.startsWith(WORKER_FAILED)) throw new InputError(`${where}: ${quote(reason)} is not a reason eaglewing writes (max-nodes, time-limit, memory or worker failed: …)`);
+  if (!LIMIT_REASONS.has(reason) && !reason.startsWith(WORKER_FAILED)) throw new InputError(`${where}: ${quote(reason)} is not a reason eaglewing writes (max-nodes, time-limit, memory, depth or worker failed: …)`);
   if (!SOLUTION_TEXT.test(solution)) throw new InputError(`${where}: ${quote(solution)} is not a solution eaglewing writes (RULES §5 tokens)`);
   const row: DealRow = { deal: number, preset, rules, player, result, nodes: Number(nodes), ms: Number(ms), solutionLength: Number(solutionLength), solution, reason };
   if (rated) {

@@ -33,7 +33,8 @@ import type { SolveResult, SolverOptions, UnknownReason, Verdict } from './searc
  */
 const TURNS_SHIFT = 21;
 const ENGINE_MOVE_MASK = (1 << TURNS_SHIFT) - 1;
-const MAX_DEPTH = 1 << 16;
+/** Search paths longer than this end a search with unknown (depth): no real line comes near it, and a runaway path would grow the stacks until the process dies. Eagle Wing's search (search.ts) keeps the same cap. */
+export const MAX_DEPTH = 1 << 16;
 
 /**
  * When the walks (FamilySearch) take turns, in positions stored: the first walk searches alone for
@@ -287,7 +288,7 @@ export class FamilySearch {
       if (depth >= this.moveNext.length) {
         if (depth >= MAX_DEPTH) {
           result = 'unknown';
-          unknownReason = 'memory';
+          unknownReason = 'depth';
           break;
         }
         this.growStacks(words);

@@ -7,7 +7,7 @@ import * as P from '../position.js';
 import { compileRules, type CompiledRules, type RuleSet } from '../rules.js';
 import { applyCompound, expandLine, type CompoundMove } from './compound.js';
 import { SearchClock, type SearchWatcher } from './clock.js';
-import { FamilySearch, WALK_SCHEDULE } from './family.js';
+import { FamilySearch, MAX_DEPTH, WALK_SCHEDULE } from './family.js';
 import { dominance, noDominance, NodeFacts, type Dominance } from './dominance.js';
 import { generateMoves, MoveStack } from './generate.js';
 import { NodeView } from './node.js';
@@ -17,7 +17,10 @@ import { BYTES_PER_ENTRY, FULL, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, 
 export type Verdict = 'won' | 'lost' | 'unknown';
 /** Where a search is: still searching, or finished with its verdict. */
 type SearchState = 'searching' | Verdict;
-export type UnknownReason = 'max-nodes' | 'time-limit' | 'memory';
+/** The limit that stopped a search: a flag's (limits.ts), or `depth`, the search path's cap (MAX_DEPTH), which no flag raises. */
+export type UnknownReason = 'max-nodes' | 'time-limit' | 'memory' | 'depth';
+
+export { MAX_DEPTH };
 
 /** Where a search stops with unknown. */
 export interface SolveLimits {
@@ -50,9 +53,6 @@ export interface SolveResult {
   tableHits: number;
   bytesPerEntry: number;
 }
-
-/** Search paths longer than this end the search with unknown (memory). */
-const MAX_DEPTH = 1 << 16;
 
 export class Solver {
   readonly options: SolverOptions;
@@ -213,7 +213,7 @@ export class Solver {
         // no real line is this long; a runaway path would otherwise grow the stacks until the process dies
         if (depth >= MAX_DEPTH) {
           state = 'unknown';
-          unknownReason = 'memory';
+          unknownReason = 'depth';
           break;
         }
         this.growStacks();
