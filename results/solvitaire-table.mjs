@@ -6,6 +6,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { perDeal, solveTimes, summary } from './summary.mjs';
+import { wilson } from '../dist/run/stats.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const runs = [
@@ -32,6 +33,12 @@ for (const [name, label] of runs) {
   );
 }
 console.log('\nSolvitaire (Blake & Gent) publish 71.245 ± 0.031% for `canfield`.');
+// the lowest reading (every unknown lost) as a sample of Solvitaire's seeds: its Wilson interval, to set beside that figure
+const lowest = summary(join(here, 'solvitaire-sv-canfield.csv'));
+if (lowest !== undefined) {
+  const { low, high } = wilson(Number(lowest.won), Number(lowest.deals));
+  console.log(`sv-canfield, every unknown lost: ${lowest.won} won of ${lowest.deals}, Wilson 95% ${percent(low)}–${percent(high)}.`);
+}
 
 const partial = verdicts('sv-canfield');
 const group = verdicts('sv-canfield-group');
