@@ -192,8 +192,8 @@ describe('eaglewing solve', () => {
     expect(advice(movesUnknown)).toEqual(['Stopped by --max-nodes before an answer: raise it to let the search go further.']);
   });
   it('a search whose line outgrows the path cap is unknown (depth), and the advice sends the user to no flag', () => {
-    // Rainbow's deal 13 runs its line past 65,536 moves after about 1.2 million positions; four times the
-    // default --memory changes nothing, so naming --memory (as this once did) would send the user the wrong way
+    // Rainbow's deal 13 runs its line past 65,536 moves after about 1.2 million positions, and it stops there
+    // with four times the default --memory too: naming --memory (as this once did) sends the user the wrong way
     const shown = run('solve', '13', '--preset', 'rainbow', '--max-nodes', '1300000', '--memory', '1024');
     expect(shown.stdout).toContain('UNKNOWN (DEPTH LIMIT REACHED)');
     const advice = shown.stdout.split('\n').filter((line) => line.startsWith('Stopped '));
