@@ -53,7 +53,9 @@ const ON_WING = 3;
  * The fixed point is the least one whatever the order its steps are taken in, so it is grown from a set of
  * cards to look at (`pending`): a card is looked at again only when something its step reads has grown
  * (a card it goes on joins canTop, its suit's run lengthens, it comes into play, or, for a wing card that
- * might go up, it joins canTop itself), not in sweeps over every card in play.
+ * might go up, it joins canTop itself), not in sweeps over every card in play. A wing card that leaves the card under
+ * it reads nothing more from canTop's growth but its own going up, and one that might go up reads nothing at all: it
+ * is not looked at again for them.
  *
  * Only under `trunkPlay top`, where the trunk's cards leave it from the top down.
  */
@@ -85,9 +87,9 @@ export class StuckTrunk {
   /** Per suit: the foundation's height, and the rank from the base up to which its cards might go up (upAllowed): the height and the run of cards from the foundation's next on that might go up. */
   private readonly heights = new Int8Array(4);
   private readonly upTo = new Int8Array(4);
-  /** The stock's and waste's cards in dealing order (the waste's first), and where a turn may end on each (below). */
+  /** The stock's and waste's cards in dealing order (the waste's first), and the places a turn may end on (readStock), a bit each (as canTop). */
   private readonly stockOrder = new Int8Array(CARD_COUNT);
-  private readonly turnEnds = new Uint8Array(CARD_COUNT);
+  private readonly turnEnds = new Int32Array(CARD_WORDS);
   private stockCount = 0;
   /** Cards a turn puts on the waste: 0 where every card can be turned to alone (one-card turns, or a turn that shrinks). */
   private turn = 0;
@@ -100,10 +102,12 @@ export class StuckTrunk {
   /** For each card in play, where it lies (IN_STOCK …), and its place there: its index in stockOrder, or in wingCards. */
   private readonly where = new Uint8Array(CARD_COUNT);
   private readonly placeOf = new Int8Array(CARD_COUNT);
-  /** 1 for each wing's deepest card. */
-  private readonly wingFoot = new Uint8Array(CARD_COUNT);
-  /** The cards in play, as a set of cards (as canTop): the wings', the trunk's above the held card, and the stock's that might come to the waste's top. */
+  /** The wings' deepest cards, as a set of cards (as canTop). */
+  private readonly feet = new Int32Array(CARD_WORDS);
+  /** The cards in play, as a set of cards (as canTop): the wings' (until they might go up: their steps are done), the trunk's above the held card, and the stock's that might come to the waste's top. */
   private readonly live = new Int32Array(CARD_WORDS);
+  /** The wing cards whose step found that they leave the card under them (or, a wing's deepest, their wing): a card joining canTop that they go on is no news to them. */
+  private readonly leaving = new Int32Array(CARD_WORDS);
   /** The cards in play to look at again: something their step reads has grown since they were last looked at (a set of cards). */
   private readonly pending = new Int32Array(CARD_WORDS);
   /** Per suit and rank from the base k (0 … 13): the suit's cards up to k, as a set of cards (at (suit·14 + k)·CARD_WORDS). */
@@ -184,12 +188,14 @@ export class StuckTrunk {
     // which card lies on which is for wingMayEmpty alone (trunkFill player)
     const marks = !this.trunkFills;
     if (marks) this.onWing.fill(0);
-    // a foundation card's entry is left as it was: only cards in play are ever looked up
-    const deck = game.layout.deck;
-    for (let place = 0, trunk = game.trunkCount(); place < trunk; place++) this.where[deck[place]] = IN_TRUNK;
+    // a foundation card's entry is left as it was, and a trunk card's is written when it comes into play (heldForever):
+    // only cards in play are ever looked up
     for (let suit = 0; suit < 4; suit++) this.heights[suit] = game.foundationHeight(suit);
     let at = 0;
     const wings = game.wings;
+    const live = this.live;
+    const feet = this.feet;
+    live[0] = live[1] = feet[0] = feet[1] = 0;
     for (let wing = 0; wing < wings; wing++) {
       const height = game.wingHeight(wing);
       this.wingStarts[wing] = at;
@@ -205,16 +211,17 @@ export class StuckTrunk {
         this.wingCards[at - 1 - depth] = card;
         this.where[card] = ON_WING;
         this.placeOf[card] = at - 1 - depth;
-        this.wingFoot[card] = depth === height - 1 ? 1 : 0;
+        live[card >> 5] |= 1 << (card & 31);
         above = card;
       }
+      if (height > 0) feet[card >> 5] |= 1 << (card & 31);
     }
     this.wingStarts[wings] = at;
     this.readStock(game);
   }
 
   /**
-   * The stock's and waste's cards in dealing order, and turnEnds: 1 where a card is the waste's top now,
+   * The stock's and waste's cards in dealing order, and turnEnds: the places where a card is the waste's top now,
    * or a turn of the pass under way, or of a pass from the start, ends on it (each group of `turn`
    * cards, the last group perhaps shorter). Other cards come to the waste's top only when a card
    * after them (the one on them in the waste) or before them (shifting the groups) leaves.
@@ -232,10 +239,14 @@ export class StuckTrunk {
       this.stockOrder[count++] = stock[index];
     }
     this.stockCount = count;
+    const ends = this.turnEnds;
     if (turn === 0) {
-      this.turnEnds.fill(1);
+      // every place (count is at most 52, below 64)
+      ends[0] = count >= 32 ? -1 : (1 << count) - 1;
+      ends[1] = count > 32 ? (1 << (count - 32)) - 1 : 0;
       return;
     }
+    ends[0] = ends[1] = 0;
     // where turns end: counters from the pass's start (fresh) and from the stock's first card (inPass), cheaper than a division a card
     let fromStart = 0;
     let fromStock = 0;
@@ -249,7 +260,7 @@ export class StuckTrunk {
         if (fromStock === turn) fromStock = 0;
       }
       const wasteTop = firstStock < 0 ? last : j === firstStock - 1;
-      this.turnEnds[j] = fresh || inPass || wasteTop ? 1 : 0;
+      if (fresh || inPass || wasteTop) ends[j >> 5] |= 1 << (j & 31);
     }
   }
 
@@ -276,19 +287,18 @@ export class StuckTrunk {
     this.landsOnTop[0] = this.landsOnTop[1] = 0;
     this.canMove[0] = this.canMove[1] = 0;
     this.canGoUp[0] = this.canGoUp[1] = 0;
-    this.live[0] = this.live[1] = 0;
     this.pending[0] = this.pending[1] = 0;
+    this.leaving[0] = this.leaving[1] = 0;
     this.reached[0] = this.reached[1] = 0;
     for (let suit = 0; suit < 4; suit++) this.upTo[suit] = this.heights[suit];
     this.spaceMayOpen = false;
     this.trunkInPlayFrom = game.trunkCount();
     this.firstStockMover = this.stockCount;
-    // a wing card does something only once it or a card it goes on might be a wing's top: addToCanTop looks at it then
-    for (let i = 0, end = this.wingStarts[game.wings]; i < end; i++) {
-      const card = this.wingCards[i];
-      this.live[card >> 5] |= 1 << (card & 31);
+    // the wings' cards are in play already (readPosition): a wing card does something only once it or a card it goes
+    // on might be a wing's top, and addToCanTop looks at it then
+    for (let word = 0; word < CARD_WORDS; word++) {
+      for (let bits = this.turnEnds[word]; bits !== 0; bits &= bits - 1) this.reach(32 * word + 31 - Math.clz32(bits & -bits));
     }
-    for (let j = 0; j < this.stockCount; j++) if (this.turnEnds[j] !== 0) this.reach(j);
     for (let wing = 0; wing < game.wings; wing++) this.addToCanTop(this.wingCards[this.wingStarts[wing + 1] - 1]);
   }
 
@@ -313,6 +323,7 @@ export class StuckTrunk {
     const landsOnTop = this.landsOnTop;
     // the cards from the last held card down to this one are in play now, and in the spaces once they might open
     for (let i = place + 1; i < this.trunkInPlayFrom; i++) {
+      where[deck[i]] = IN_TRUNK;
       this.bringIn(deck[i]);
       if (this.spaceMayOpen) this.addToCanTop(deck[i]);
     }
@@ -404,7 +415,11 @@ export class StuckTrunk {
     const up = (this.canTop[word] & bit) !== 0 && this.fromBase[card] <= this.upTo[this.suit[card]];
     if (up && (this.canGoUp[word] & bit) === 0) this.goesUp(card);
     if (!up && (this.landsOnTop[word] & bit) === 0) return false;
-    if (this.wingFoot[card] === 0) {
+    // it leaves the card under it now: a card joining canTop that it goes on is no news to it from here on, and once
+    // it might go up nothing is (its step would do nothing again, so it leaves the cards in play)
+    this.leaving[word] |= bit;
+    if (up) this.live[word] &= ~bit;
+    if ((this.feet[word] & bit) === 0) {
       this.addToCanTop(this.wingCards[this.placeOf[card] - 1]);
       return false;
     }
@@ -468,8 +483,8 @@ export class StuckTrunk {
     const at = card * CARD_WORDS;
     this.landsOnTop[0] |= this.landers[at];
     this.landsOnTop[1] |= this.landers[at + 1];
-    this.pending[0] |= this.landers[at] & this.live[0];
-    this.pending[1] |= this.landers[at + 1] & this.live[1];
+    this.pending[0] |= this.landers[at] & this.live[0] & ~this.leaving[0];
+    this.pending[1] |= this.landers[at + 1] & this.live[1] & ~this.leaving[1];
     // the card's own step reads its canTop only where it is a wing card that might go up (a card off the wings is put
     // in canTop by its own step, or by the spaces where nothing reads it again: a trunk card's canMove is never read)
     if ((this.live[word] & bit) !== 0 && this.where[card] === ON_WING && this.fromBase[card] <= this.upTo[this.suit[card]]) this.pending[word] |= bit;
