@@ -41,8 +41,9 @@ export interface SamplingFlags {
 interface SolverLimitRow<Field extends keyof SolverOptions> extends OptionRow<SolverOptions, Field, LimitFlags> {
   /** The value in the player column after `thoughtful:`, where it is not the default. */
   readonly column: (value: SolverOptions[Field]) => string;
-  /** The unknown this limit gives when it stops a search (none for --no-prune). */
+  /** The unknown this limit gives when it stops a search (none for --no-prune), and the limit's name in the verdict line ("UNKNOWN (node limit reached)"). */
   readonly reason?: UnknownReason;
+  readonly limitName?: string;
 }
 
 type AnySolverLimitRow = { [F in keyof SolverOptions]: SolverLimitRow<F> }[keyof SolverOptions];
@@ -71,6 +72,7 @@ export const SOLVER_LIMITS: readonly AnySolverLimitRow[] = [
     format: String,
     column: (value) => `max-nodes=${value}`,
     reason: 'max-nodes',
+    limitName: 'node limit',
   },
   {
     field: 'timeLimitMs',
@@ -82,6 +84,7 @@ export const SOLVER_LIMITS: readonly AnySolverLimitRow[] = [
     format: (ms) => String(ms / 1000),
     column: (ms) => `time-limit=${ms / 1000}s`,
     reason: 'time-limit',
+    limitName: 'time limit',
   },
   {
     field: 'memoryMegabytes',
@@ -93,6 +96,7 @@ export const SOLVER_LIMITS: readonly AnySolverLimitRow[] = [
     format: String,
     column: (megabytes) => `memory=${megabytes}MB`,
     reason: 'memory',
+    limitName: 'memory limit',
   },
   {
     field: 'prune',
@@ -105,6 +109,14 @@ export const SOLVER_LIMITS: readonly AnySolverLimitRow[] = [
     column: () => 'no-prune',
   },
 ];
+
+/** The name of the limit that gave an unknown for `reason` (UnknownReason), as the verdict lines say it: "node limit", not the reason's code "max-nodes". */
+export function limitName(reason: string | undefined): string {
+  // the cap on the search path is no flag's (limitAdvice)
+  if (reason === 'depth') return 'search-path cap';
+  const row = (SOLVER_LIMITS as readonly SolverLimitRow<keyof SolverOptions>[]).find((limit) => limit.reason === reason);
+  return row?.limitName ?? 'a limit';
+}
 
 /** What a user can do about an unknown the solver gave for `reason` (UnknownReason): raise the flag of the limit that stopped it, or know that none will (depth). Undefined for no reason or any other. */
 export function limitAdvice(reason: string | undefined): string | undefined {

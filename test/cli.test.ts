@@ -174,13 +174,16 @@ describe('eaglewing solve', () => {
   it('says which flag to raise when a limit stops the search, and only then', () => {
     const advice = (text: string) => text.split('\n').filter((line) => line.startsWith('Stopped by '));
     const help = runOnce('solve', '--help').stdout;
-    for (const [flag, value] of [['--max-nodes', '50'], ['--memory', '1']]) {
+    // the verdict line names the limit in words, not by its code in --json ("max-nodes")
+    for (const [flag, value, name] of [['--max-nodes', '50', 'NODE LIMIT'], ['--memory', '1', 'MEMORY LIMIT'], ['--time-limit', '0.001', 'TIME LIMIT']]) {
       const shown = run('solve', '--solvitaire', '8', flag, value);
-      expect(shown.stdout).toContain('UNKNOWN');
+      expect(shown.stdout).toContain(`UNKNOWN (${name} REACHED)`);
       expect(advice(shown.stdout)).toEqual([`Stopped by ${flag} before an answer: raise it to let the search go further.`]);
       expect(help).toContain(`${flag} <`);
     }
-    expect(advice(run('hint', '--solvitaire', '8', '--max-nodes', '50').stdout)).toHaveLength(1);
+    const hinted = run('hint', '--solvitaire', '8', '--max-nodes', '50').stdout;
+    expect(hinted).toMatch(/^UNKNOWN \(node limit reached\)\. /m);
+    expect(advice(hinted)).toHaveLength(1);
     // decided, with every move judged: nothing to raise, under either command
     expect(advice(run('solve', '92', '--preset', 'coops').stdout)).toEqual([]);
     const decided = run('hint', '1', '--preset', 'coops', '--max-nodes', '200').stdout;
@@ -195,7 +198,7 @@ describe('eaglewing solve', () => {
     // Rainbow's deal 13 runs its line past 65,536 moves after about 1.2 million positions, and it stops there
     // with four times the default --memory too: naming --memory (as this once did) sends the user the wrong way
     const shown = run('solve', '13', '--preset', 'rainbow', '--max-nodes', '1300000', '--memory', '1024');
-    expect(shown.stdout).toContain('UNKNOWN (DEPTH LIMIT REACHED)');
+    expect(shown.stdout).toContain('UNKNOWN (SEARCH-PATH CAP REACHED)');
     const advice = shown.stdout.split('\n').filter((line) => line.startsWith('Stopped '));
     expect(advice).toEqual(["Stopped where the search's line passed 65,536 moves: no flag raises that cap."]);
   });

@@ -33,6 +33,12 @@ describe('solve --html', () => {
     expect(result.stderr).toMatch(/\nWON {2}nodes /);
   });
 
+  it('on an unknown, the page names the limit that stopped the search in words', () => {
+    const result = runCli(['solve', '7', '--preset', 'coops', '--max-nodes', '20', '--html', '-']);
+    expect(result.stdout).toContain('UNKNOWN: the node limit stopped the search');
+    expect(result.stderr).toMatch(/\nUNKNOWN \(NODE LIMIT REACHED\) {2}nodes 20 /);
+  });
+
   it('without a deal, names every way to give one, --deals-file too', () => {
     expectBadInput(runCli(['solve']), /--pysol <number>, --solvitaire <seed> or --deals-file <file>/);
   });

@@ -8,7 +8,7 @@ import { canonicalRules, type RuleSet } from '../rules.js';
 import { hintFor, type Hint, type MoveVerdict } from '../show/hint.js';
 import { cardsTurnedBy } from '../show/narrate.js';
 import type { Game } from '../engine.js';
-import { limitAdvice, parseSolverOptions, type LimitFlags } from '../limits.js';
+import { limitAdvice, limitName, parseSolverOptions, type LimitFlags } from '../limits.js';
 import { Solver } from '../solver/search.js';
 import { plural } from '../text.js';
 import { addPysolOption, type ChosenDeal, deckFrom } from './deals.js';
@@ -26,7 +26,7 @@ function summaryLine(hint: Hint): string {
   if (hint.moves.length === 0) return 'No legal move is left: the game is lost.';
   const losing = hint.moves.filter((entry) => entry.verdict === 'lost').length;
   const unknown = hint.moves.filter((entry) => entry.verdict === 'unknown').length;
-  const position = hint.verdict === 'won' ? 'WINNABLE' : hint.verdict === 'lost' ? 'LOST: no line from this position wins (proved by a full search)' : `UNKNOWN (${hint.unknownReason} limit reached)`;
+  const position = hint.verdict === 'won' ? 'WINNABLE' : hint.verdict === 'lost' ? 'LOST: no line from this position wins (proved by a full search)' : `UNKNOWN (${limitName(hint.unknownReason)} reached)`;
   const counts = `${losing} of ${plural(hint.moves.length, 'move')} ${losing === 1 ? 'loses' : 'lose'} the game${unknown > 0 ? `, ${unknown} unknown` : ''}`;
   return `${position}. ${counts}.`;
 }

@@ -17,7 +17,7 @@ import { rateLine, type Rating } from '../show/rate.js';
 import { shortenLine } from '../show/shorten.js';
 import { gameJson, gameLines, gamePage, movesCount, stepsToCome, tellGame, type Outcome, type ToldGame } from '../show/game.js';
 import { solveReport, statsLines, type SolveReport } from '../show/report.js';
-import { limitAdvice, parseSolverOptions, type LimitFlags } from '../limits.js';
+import { limitAdvice, limitName, parseSolverOptions, type LimitFlags } from '../limits.js';
 import { Solver, type SolverOptions } from '../solver/search.js';
 import { plural, quote } from '../text.js';
 import { addPysolOption, type ChosenDeal, deckFrom, readDealsFile } from './deals.js';
@@ -125,7 +125,7 @@ function gameText(game: ToldGame, chosen: ChosenDeal, view: Presentation, sofar:
     return `${heading}\n${outcome.result.toUpperCase()}${outcome.reason ? ` (${outcome.reason})` : ''}  ${movesCount(game.shown)}  time ${outcome.ms} ms\n${gameLines(game)}`;
   }
   const color = useColor() && view.to === 'stdout';
-  const verdict = outcome.result === 'unknown' ? `unknown (${outcome.reason} limit reached)` : outcome.result;
+  const verdict = outcome.result === 'unknown' ? `unknown (${limitName(outcome.reason)} reached)` : outcome.result;
   const lines = [heading];
   if (sofar !== undefined) lines.push(`After ${plural(sofar.given, 'move')} given:`);
   lines.push(renderLayout(sofar?.game ?? new Game(game.deck, rules), { color, symbols: color }), '', `${verdict.toUpperCase()}${sofar === undefined ? '' : ' FROM HERE'}  nodes ${(outcome.nodes ?? 0).toLocaleString('en-US')}  time ${outcome.ms} ms`);

@@ -1,6 +1,7 @@
 // One game finished for a person, by the solver or a no-peek player: its line as steps, its JSON, its text and its page.
 import { formatDeal, type Deck } from '../deal.js';
 import { formatMoveList, type Move } from '../notation.js';
+import { limitName } from '../limits.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
 import { plural } from '../text.js';
 import { inPysolOrder, narrate, stepLines, stepsJson, type Step } from './narrate.js';
@@ -72,7 +73,7 @@ export function verdictLine(game: ToldGame): string {
   }
   if (outcome.result === 'won') return `WON: a solution of ${movesCount(shown)}`;
   if (outcome.result === 'lost') return 'LOST: no sequence of moves wins this deal (proved by a full search)';
-  return `UNKNOWN: the ${outcome.reason} limit stopped the search`;
+  return `UNKNOWN: the ${limitName(outcome.reason)} stopped the search`;
 }
 
 /** The page that plays the game back. */
