@@ -1,9 +1,11 @@
-// Shortened solutions (show/shorten.ts): each still wins in the verifier, is never longer than the solver's or the greedy player's, and loses a planted cycle.
+// Shortened solutions (show/shorten.ts), Eagle Wing's and the Canfield family's: each still wins in the verifier, is never longer than the solver's or the greedy player's, and loses a planted cycle.
 import { describe, expect, it } from 'vitest';
 import { dealFromNumber, type Deck } from '../src/deal.js';
 import { Game, moveSource, moveTarget, toNotation } from '../src/engine.js';
 import { WING_COUNT } from '../src/layout.js';
 import { formatMoveList, type Move } from '../src/notation.js';
+import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/pysol.js';
+import { canfieldDealFromSolvitaireSeed } from '../src/numbering/solvitaire.js';
 import { GreedyPlayer } from '../src/players/greedy.js';
 import { PRESET_NAMES, resolveRules, type RuleSet } from '../src/rules.js';
 import { playDeal } from '../src/run/play.js';
@@ -13,10 +15,18 @@ import { verify } from '../src/verify.js';
 
 const DEALS = 40;
 
-function solved(deck: Deck, rules: RuleSet): Move[] | undefined {
-  const result = new Solver().solve(deck, rules);
+/** The solver's line, or undefined where it does not win; the family's deals get a node limit, so that a hard lost one does not hold the test up. */
+function solved(deck: Deck, rules: RuleSet, maxNodes = 0): Move[] | undefined {
+  const result = new Solver({ maxNodes }).solve(deck, rules);
   return result.result === 'won' ? result.moves : undefined;
 }
+
+/** Samples of the Canfield family: Solvitaire's Canfield (three-card turns, unlimited redeals) and PySolFC's. */
+const FAMILY_SAMPLES: { preset: string; what: string; deck: (n: number) => Deck }[] = [
+  { preset: 'sv-canfield', what: "Solvitaire's seeds", deck: (n) => canfieldDealFromSolvitaireSeed(n) },
+  { preset: 'canfield', what: "PySolFC's games", deck: (n) => familyDealFromPysolNumber('canfield', plainPysolNumber(n)) },
+];
+const FAMILY_NODES = 300_000;
 
 describe('shortenLine on real solutions', () => {
   for (const preset of ['strict', 'coops', 'easy', 'goodsol', 'pysol']) {
@@ -46,6 +56,34 @@ describe('shortenLine on real solutions', () => {
     });
   }
 
+  for (const sample of FAMILY_SAMPLES) {
+    // the family's wings are linked (a wing's top and height do not fix its cards), and under unlimited redeals turning
+    // is not progress: a false match of two positions, or a greedy finish that goes round, gives a line that does not win
+    it(`${sample.preset}, ${sample.what} 1–${DEALS}: wins in the verifier, never longer than the solver's line or the greedy player's, shorter over the sample`, () => {
+      const rules = resolveRules(sample.preset);
+      let won = 0;
+      let before = 0;
+      let after = 0;
+      for (let deal = 1; deal <= DEALS; deal++) {
+        const deck = sample.deck(deal);
+        const moves = solved(deck, rules, FAMILY_NODES);
+        if (moves === undefined) continue;
+        won++;
+        for (const effort of ['normal', 'shortest'] as const) {
+          const shorter = shortenLine(deck, rules, moves, { effort });
+          expect(verify(deck, rules, shorter).status, `deal ${deal}, ${effort}`).toBe('ok');
+          expect(shorter.length, `deal ${deal}, ${effort}`).toBeLessThanOrEqual(moves.length);
+          if (effort === 'normal') after += shorter.length;
+        }
+        const greedy = playDeal(deck, rules, new GreedyPlayer());
+        if (greedy.result === 'won') expect(shortenLine(deck, rules, moves).length, `deal ${deal}: greedy wins in ${greedy.moves.length}`).toBeLessThanOrEqual(greedy.moves.length);
+        before += moves.length;
+      }
+      expect(won, 'the sample has won deals').toBeGreaterThan(0);
+      expect(after, 'moves over the sample').toBeLessThan(before);
+    });
+  }
+
   it('a line that does not win comes back as it was', () => {
     const rules = resolveRules('coops');
     const deck = dealFromNumber(1);
@@ -71,14 +109,19 @@ function plantCycle(deck: Deck, rules: RuleSet, moves: Move[]): { at: number; cy
       for (let i = 0; i < count; i++) {
         const there = buffer[i];
         if (moveSource(there) >= WING_COUNT || moveTarget(there) >= WING_COUNT) continue;
+        const before = Array.from(game.positionWords());
         game.apply(there);
         const backCount = game.legalMoves(back);
         for (let j = 0; j < backCount; j++) {
-          if (moveSource(back[j]) === moveTarget(there) && moveTarget(back[j]) === moveSource(there)) {
-            const cycle = [toNotation(there), toNotation(back[j])];
-            game.undo();
-            return { at, cycle };
-          }
+          if (moveSource(back[j]) !== moveTarget(there) || moveTarget(back[j]) !== moveSource(there)) continue;
+          // back where it started: not where the move emptied its wing and the trunk filled the space (trunkFill auto)
+          game.apply(back[j]);
+          const same = Array.from(game.positionWords()).every((word, i) => word === before[i]);
+          game.undo();
+          if (!same) continue;
+          const cycle = [toNotation(there), toNotation(back[j])];
+          game.undo();
+          return { at, cycle };
         }
         game.undo();
       }
@@ -98,13 +141,18 @@ function plantCycle(deck: Deck, rules: RuleSet, moves: Move[]): { at: number; cy
 }
 
 describe('shortenLine cuts a planted cycle', () => {
-  for (const preset of ['pysol', 'goodsol']) {
+  const samples = [
+    { preset: 'pysol', deck: dealFromNumber, maxNodes: 0 },
+    { preset: 'goodsol', deck: dealFromNumber, maxNodes: 0 },
+    ...FAMILY_SAMPLES.map((sample) => ({ ...sample, maxNodes: FAMILY_NODES })),
+  ];
+  for (const { preset, deck: dealOf, maxNodes } of samples) {
     it(`${preset}: a wing card moved to another wing and back is cut again`, () => {
       const rules = resolveRules(preset);
       let planted = 0;
       for (let deal = 1; deal <= 20 && planted < 3; deal++) {
-        const deck = dealFromNumber(deal);
-        const moves = solved(deck, rules);
+        const deck = dealOf(deal);
+        const moves = solved(deck, rules, maxNodes);
         if (moves === undefined) continue;
         // a line the shortener leaves as it is, so that only the planted cycle is there to cut
         const settled = shortenLine(deck, rules, shortenLine(deck, rules, moves, { effort: 'shortest' }), { effort: 'shortest' });

@@ -7,7 +7,7 @@ import { formatMoveList } from '../notation.js';
 import { parseRunOption } from '../options.js';
 import { makePlayer, parsePlayerSpec, playerLabel, type PlayerSpec } from '../players/index.js';
 import { renderLayout } from '../render.js';
-import { eagleWingShape, type RuleSet } from '../rules.js';
+import type { RuleSet } from '../rules.js';
 import { carriesStandardOutput, checkOutput, writeWholeFile } from '../run/files.js';
 import { playDeal } from '../run/play.js';
 import { solveDecks } from '../run/pool.js';
@@ -98,9 +98,8 @@ function solveOne(deck: Deck, rules: RuleSet, options: SolverOptions, sofar: Gam
   progress.done();
   solver.watch(undefined, 0);
   const found = result.moves.length;
-  // a line from the deal is shortened before it is shown (README, "Short solutions"); the rest of a game from the middle is shown as found,
-  // and so is a Canfield-family line: the shortener's cuts assume one-card turns (GAMES.md G1.6)
-  if (result.result === 'won' && sofar === undefined && eagleWingShape(rules)) result.moves = shortenLine(deck, rules, result.moves, { effort: shortest ? 'shortest' : 'normal' });
+  // a line from the deal is shortened before it is shown (README, "Short solutions"); the rest of a game from the middle is shown as found
+  if (result.result === 'won' && sofar === undefined) result.moves = shortenLine(deck, rules, result.moves, { effort: shortest ? 'shortest' : 'normal' });
   const outcome: Outcome = { result: result.result, moves: result.result === 'won' ? result.moves : [], ms: result.ms, nodes: result.nodes, reason: result.unknownReason };
   let report: SolveReport = solveReport(deck, rules, result);
   if (result.result === 'won') report = { ...report, foundLength: found, length: result.moves.length };

@@ -21,7 +21,7 @@ import {
   toNotation,
 } from '../engine.js';
 import { WING_COUNT } from '../layout.js';
-import type { Position } from '../position.js';
+import { type Position, UNDER_SUIT_WORDS } from '../position.js';
 import type { Move } from '../notation.js';
 import { GreedyPlayer } from '../players/greedy.js';
 import type { RuleSet } from '../rules.js';
@@ -54,12 +54,17 @@ const EFFORTS: Record<ShortenEffort, Effort> = {
 
 /*
  * A position's key, read through Game's readers only (the packed layout belongs to position.ts):
- * 8 wing codes (0 = empty, else top card and height), then foundations, trunk/pointer/redeals, and
- * the stock places still filled (two words). Keys with the wing codes sorted are equal exactly when
- * the positions are equal up to a renumbering of the wings: such positions play alike, since a
- * trunk fill only ever finds one empty wing (every move empties at most one, and it is filled at once).
+ * 8 wing codes (0 = empty, else top card and height), then foundations, trunk/pointer/redeals, the
+ * stock places still filled (two words), and the suits under the cards of linked wings (four words,
+ * 0 where wings are not linked). A wing's top card and height fix its cards where each card lies on
+ * the one of its suit a rank higher (Eagle Wing); under the family's other builds the card under each
+ * is that rank's card of the suit its link names, so the links, which belong to the cards and not to
+ * the wings, make the key whole there too. Keys with the wing codes sorted are equal exactly when the
+ * positions are equal up to a renumbering of the wings: such positions play alike, since a trunk fill
+ * only ever finds one empty wing (every move empties at most one, and it is filled at once).
  */
-const KEY_WORDS = WING_COUNT + 4;
+const LINK_AT = WING_COUNT + 4;
+const KEY_WORDS = LINK_AT + UNDER_SUIT_WORDS;
 
 function readKey(game: Game, out: Int32Array, at: number, withStock = true): void {
   for (let wing = 0; wing < WING_COUNT; wing++) {
@@ -70,6 +75,7 @@ function readKey(game: Game, out: Int32Array, at: number, withStock = true): voi
   for (let suit = 0; suit < 4; suit++) foundations |= game.foundationHeight(suit) << (suit * 4);
   out[at + WING_COUNT] = foundations;
   out[at + WING_COUNT + 1] = game.trunkCount() | (game.stockPointer() << 5) | (game.redealsUsed() << 11);
+  for (let word = 0; word < UNDER_SUIT_WORDS; word++) out[at + LINK_AT + word] = game.underSuitWord(word);
   if (withStock) readStockPlaces(game, out, at);
 }
 
@@ -310,11 +316,13 @@ function greedyScore(game: Game, code: EngineMove): number {
 }
 
 /*
- * Every move the finisher makes is progress, so it cannot go round in circles: a foundation play
- * raises the foundations, a build that empties its wing brings a trunk card out, a waste or trunk
- * card played anywhere leaves its pile for good, a turn moves the stock pointer on and a redeal uses
- * one up. (Cards out of stock and trunk plus foundation cards, redeals used, stock pointer) grows
- * with every move, in that order.
+ * Under a limited number of redeals every move the finisher makes is progress, so it cannot go round
+ * in circles: a foundation play raises the foundations, a build that empties its wing brings a trunk
+ * card out, a waste or trunk card played anywhere leaves its pile for good, a turn moves the stock
+ * pointer on and a redeal uses one up. (Cards out of stock and trunk plus foundation cards, redeals
+ * used, stock pointer) grows with every move, in that order. Under unlimited redeals the count of
+ * redeals stops growing (position.ts caps it), and a finish that only turns and redeals comes round to
+ * a position it has played from: it wins from none of its positions.
  *
  * The finisher's choice depends on the position alone, so finishes from neighbouring positions of a
  * line soon run into each other: each position it has played from is kept (its key, the move chosen,
@@ -387,6 +395,9 @@ class Finisher {
       if (path.length > 0) this.following[path[path.length - 1]] = entry;
       path.push(entry);
       this.following[entry] = -1;
+      // not a win until the walk back below says so: a finish that comes round to a position of its own path (under
+      // unlimited redeals turning and redealing are not progress) reads this and wins from none of them
+      this.toWin[entry] = -1;
       if (game.isWon()) {
         this.toWin[entry] = 0;
         break;
