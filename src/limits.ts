@@ -110,12 +110,16 @@ export const SOLVER_LIMITS: readonly AnySolverLimitRow[] = [
   },
 ];
 
+/** The limit's row whose unknown is `reason` (UnknownReason), if a flag sets that limit. */
+function limitRow(reason: string | undefined): SolverLimitRow<keyof SolverOptions> | undefined {
+  return reason === undefined ? undefined : (SOLVER_LIMITS as readonly SolverLimitRow<keyof SolverOptions>[]).find((limit) => limit.reason === reason);
+}
+
 /** The name of the limit that gave an unknown for `reason` (UnknownReason), as the verdict lines say it: "node limit", not the reason's code "max-nodes". */
 export function limitName(reason: string | undefined): string {
   // the cap on the search path is no flag's (limitAdvice)
   if (reason === 'depth') return 'search-path cap';
-  const row = (SOLVER_LIMITS as readonly SolverLimitRow<keyof SolverOptions>[]).find((limit) => limit.reason === reason);
-  return row?.limitName ?? 'a limit';
+  return limitRow(reason)?.limitName ?? 'a limit';
 }
 
 /** What a user can do about an unknown the solver gave for `reason` (UnknownReason): raise the flag of the limit that stopped it, or know that none will (depth). Undefined for no reason or any other. */
@@ -123,7 +127,7 @@ export function limitAdvice(reason: string | undefined): string | undefined {
   if (reason === undefined) return undefined;
   // a raised --memory would not help here, so the advice must not send the user to it
   if (reason === 'depth') return `Stopped where the search's line passed ${MAX_DEPTH.toLocaleString('en-US')} moves: no flag raises that cap.`;
-  const row = (SOLVER_LIMITS as readonly SolverLimitRow<keyof SolverOptions>[]).find((limit) => limit.reason === reason);
+  const row = limitRow(reason);
   return row === undefined ? undefined : `Stopped by ${row.flag} before an answer: raise it to let the search go further.`;
 }
 
