@@ -413,10 +413,8 @@ class Finisher {
         }
       }
       this.chosen[entry] = chosen;
-      if (chosen === NO_MOVE) {
-        this.toWin[entry] = -1;
-        break;
-      }
+      // no move: the entry stays no win
+      if (chosen === NO_MOVE) break;
       game.applyUnsaved(chosen);
     }
     if (path.length === 0) return this.toWin[known];
