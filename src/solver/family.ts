@@ -160,6 +160,13 @@ export class FamilySearch {
   private readonly walks: Walk[] = [];
   private readonly spareWalks: Walk[] = [];
   private current: Walk = new Walk();
+  /**
+   * The walk under way between searches: a search's first walk comes from takeWalk, which may hand back
+   * the last search's walk under way, so that one is parked and put down first (a spare walk's record
+   * must hold the arrays it grew: a preset with more position words than the last one needs them sized
+   * anew, and the record is where takeWalk looks).
+   */
+  private readonly idle = new Walk();
   /** Passes as cycles (above): unlimited redeals, a fixed turn size, and pruning on. */
   private passCycles = false;
   /** Game.markWastePlays' marks, one a card, and the stamp of the latest marking (a new stamp clears them all). */
@@ -217,6 +224,10 @@ export class FamilySearch {
     let unknownReason: UnknownReason | undefined;
     let depth = 0;
     let winDepth = -1;
+    // the last search's walks are spare now, each with its own arrays: the one under way gets back the
+    // arrays it grew (takeWalk sizes a spare walk's by its record, which must be the arrays it holds)
+    this.park();
+    this.current = this.idle;
     for (const walk of this.walks) this.spareWalks.push(walk);
     this.walks.length = 0;
     if (game.isWon()) result = 'won';
@@ -413,16 +424,21 @@ export class FamilySearch {
 
   /** Makes `walk` (its arrays sized by takeWalk) the walk under way: the walk that was puts its arrays (grown or not) back in its record first. */
   private enter(walk: Walk): void {
-    const was = this.current;
-    was.moves = this.moves;
-    was.history = this.history;
-    was.moveNext = this.moveNext;
-    was.moveEnd = this.moveEnd;
+    this.park();
     this.current = walk;
     this.moves = walk.moves;
     this.moveNext = walk.moveNext;
     this.moveEnd = walk.moveEnd;
     this.history = walk.history;
+  }
+
+  /** Puts the arrays of the walk under way (grown or not) back in its record. */
+  private park(): void {
+    const walk = this.current;
+    walk.moves = this.moves;
+    walk.history = this.history;
+    walk.moveNext = this.moveNext;
+    walk.moveEnd = this.moveEnd;
   }
 
   /** The positions the walk under way may store in its turn: halved for each of its detours, down to the schedule's least. */
@@ -478,7 +494,12 @@ export class FamilySearch {
     };
     this.moveNext = grown(this.moveNext);
     this.moveEnd = grown(this.moveEnd);
-    if (this.history.length < this.moveNext.length * words) this.history = grown(this.history);
+    if (this.history.length < this.moveNext.length * words) {
+      // sized by this search's words: a walk taken over from a preset with fewer words per position has fewer
+      const bigger = new Int32Array(this.moveNext.length * words);
+      bigger.set(this.history);
+      this.history = bigger;
+    }
   }
 }
 

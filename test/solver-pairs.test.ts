@@ -1,0 +1,47 @@
+// One Solver reused across presets (as a worker thread reuses its own) gives every deal the verdict and node count of a fresh Solver.
+import { describe, expect, it } from 'vitest';
+import { numberedDeck } from '../src/numbering/numbered.js';
+import { PRESET_NAMES, resolveRules } from '../src/rules.js';
+import { Solver, type SolverOptions } from '../src/solver/search.js';
+
+/**
+ * Small limits keep 210 ordered pairs quick; they are still deep enough that a search array sized for
+ * one preset's positions and kept for the next one's (the fixed-base presets have fewer words a
+ * position) overflows: before that was fixed, storehouse or acme then rainbow threw here.
+ */
+const LIMITS: SolverOptions = { maxNodes: 3_000, timeLimitMs: 0, memoryMegabytes: 16, prune: true };
+const DEALS = [1, 2, 3];
+
+/** Verdict and node count: what determinism promises for a deal, whatever was solved before it. */
+function outcome(solver: Solver, preset: string, deal: number): string {
+  const rules = resolveRules(preset);
+  try {
+    const result = solver.solve(numberedDeck('eaglewing', deal, rules), rules);
+    return `${result.result} ${result.nodes}`;
+  } catch (error) {
+    return `threw ${(error as Error).message}`;
+  }
+}
+
+describe('one Solver across presets', () => {
+  const alone = new Map(PRESET_NAMES.map((preset) => [preset, DEALS.map((deal) => outcome(new Solver(LIMITS), preset, deal))]));
+
+  it('solves every ordered pair of presets, one after the other, as each preset alone', () => {
+    const differing: string[] = [];
+    for (const first of PRESET_NAMES) {
+      for (const second of PRESET_NAMES) {
+        if (first === second) continue;
+        const solver = new Solver(LIMITS);
+        for (const preset of [first, second]) {
+          DEALS.forEach((deal, i) => {
+            const got = outcome(solver, preset, deal);
+            if (got !== alone.get(preset)![i]) differing.push(`${first} then ${second}: ${preset} deal ${deal}: ${got}, alone ${alone.get(preset)![i]}`);
+          });
+        }
+      }
+    }
+    expect(differing).toEqual([]);
+    // the pairs are worth comparing only if the presets alone were searched, not refused
+    for (const results of alone.values()) for (const result of results) expect(result).toMatch(/^(won|lost|unknown) \d+$/);
+  });
+});
