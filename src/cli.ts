@@ -3,7 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { register as registerBench } from './commands/bench.js';
 import { register as registerDeal } from './commands/deal.js';
 import { register as registerHint } from './commands/hint.js';
-import { EXIT_BAD_INPUT, EXIT_OK, EXIT_WRITE } from './commands/exit.js';
+import { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_WRITE } from './commands/exit.js';
 import { register as registerMerge } from './commands/merge.js';
 import { register as registerPick } from './commands/pick.js';
 import { register as registerRules } from './commands/rules.js';
@@ -11,7 +11,7 @@ import { register as registerSim } from './commands/sim.js';
 import { register as registerSolve } from './commands/solve.js';
 import { register as registerSweep } from './commands/sweep.js';
 import { register as registerVerify } from './commands/verify.js';
-import { InputError, UsageError, WriteError } from './errors.js';
+import { InputError, SolverFault, UsageError, WriteError } from './errors.js';
 import { refuseSpacedPresets } from './commands/flags.js';
 import { runnableHelp, selfCommand } from './commands/output.js';
 import { quote } from './text.js';
@@ -93,6 +93,10 @@ export async function main(argv: string[] = process.argv): Promise<number> {
     if (error instanceof WriteError) {
       process.stderr.write(`eaglewing: ${errorLine(error.message)}\n`);
       return EXIT_WRITE;
+    }
+    if (error instanceof SolverFault) {
+      process.stderr.write(`eaglewing: bug: ${errorLine(error.message)}\n`);
+      return EXIT_INTERNAL;
     }
     throw error;
   }

@@ -10,6 +10,14 @@ export class UsageError extends Error {
   override name = 'UsageError';
 }
 
+/**
+ * A solver or player threw, or its worker thread died: a bug, never a verdict (exit code 3). Its
+ * message names the deal; the run stops there and keeps the rows finished before it.
+ */
+export class SolverFault extends Error {
+  override name = 'SolverFault';
+}
+
 /** An output could not be written (a full disk, a device that refuses): exit code 4, never 1. What was written is kept. */
 export class WriteError extends Error {
   override name = 'WriteError';

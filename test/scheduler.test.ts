@@ -91,23 +91,6 @@ describe('the scheduler', () => {
     expect(work.next()).toBeUndefined();
     expect(work.done()).toBe(true);
   });
-  it('tries a failed task\'s chunks again one by one, and gives a chunk that fails again the failure result', () => {
-    const work = scheduler(1, 1000, 10);
-    const first = work.next()!;
-    work.succeeded(first, [[1]], 0.001);
-    const group = work.next()!;
-    expect(group.chunks.length).toBeGreaterThan(1);
-    work.failed(group, () => [-1]);
-    const retries = group.chunks.map(() => work.next()!);
-    expect(retries.every((retry) => retry.retry && retry.chunks.length === 1)).toBe(true);
-    expect(retries.map((retry) => retry.chunks[0].seq)).toEqual(group.chunks.map((chunk) => chunk.seq));
-    work.failed(retries[0], (chunk) => [-chunk.seq]);
-    for (const retry of retries.slice(1)) work.succeeded(retry, [[retry.chunks[0].seq]], 1);
-    const ready = work.takeReady();
-    expect(ready[0]).toEqual([1]);
-    expect(ready[1]).toEqual([-group.chunks[0].seq]);
-    expect(ready.slice(2)).toEqual(group.chunks.slice(1).map((chunk) => [chunk.seq]));
-  });
   it('an interrupted run takes what has finished, in plan order, gaps and all', () => {
     const work = scheduler(1, 50, 10);
     const dispatches = [work.next()!, work.next()!, work.next()!];

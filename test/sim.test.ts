@@ -1,17 +1,18 @@
-// eaglewing sim end to end: workers, shards, resume, dead workers and refusals, through real files.
+// eaglewing sim end to end: workers, shards, resume, solvers that fail and refusals, through real files.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dealFromNumber, formatDeal } from '../src/deal.js';
+import { PRESET_NAMES } from '../src/rules.js';
 import { BIN, runCli } from './cli-runner.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'eaglewing-sim-'));
 const path = (name: string) => join(dir, name);
-/** The environment that makes a worker exit on a task holding this deal (the worker's test hook, src/run/worker.ts). */
-function crashOnDeal(deal: number): NodeJS.ProcessEnv {
-  return { ...process.env, EAGLEWING_TEST_CRASH_DEAL: String(deal) };
+/** The environment that makes a worker throw on this deal, or with `N:exit` die on a task holding it (the worker's test hook, src/run/worker.ts). */
+function crashOnDeal(hook: string): NodeJS.ProcessEnv {
+  return { ...process.env, EAGLEWING_TEST_CRASH_DEAL: hook };
 }
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -79,40 +80,47 @@ describe('eaglewing sim', () => {
     expect(sortedRows(path('cut.csv'))).toEqual(sortedRows(path('whole.csv')));
   });
 
-  it('a worker that dies makes only its own chunk unknown, with the reason, and the run goes on', () => {
-    // 2,000 quick deals: once strict's speed is known, several chunks go out as one task, so the crash takes
-    // down a task of several chunks, and only the chunk at fault may end unknown
+  it('a solver that throws stops the run as a bug (exit 3, the deal named): no row for it, the finished rows kept', () => {
+    // 2,000 quick deals: once strict's speed is known, several chunks go out as one task
     const args = ['sim', '--preset', 'strict', '--deals', '2000', '--chunk', '5', '--workers', '2', '--no-timing', '--quiet'];
-    const crashed = spawnSync(process.execPath, [BIN, ...args, '--out', path('crashed.csv')], { encoding: 'utf8', env: crashOnDeal(1007) });
-    expect(crashed.status).toBe(0);
     expect(run(...args, '--out', path('whole2000.csv')).code).toBe(0);
-    const crashedRows = sortedRows(path('crashed.csv'));
-    const wholeRows = sortedRows(path('whole2000.csv'));
-    expect(crashedRows).toHaveLength(2001);
-    const differing = crashedRows.filter((row, i) => row !== wholeRows[i]).map((row) => row.split(',')[0]).sort((a, b) => Number(a) - Number(b));
-    expect(differing).toEqual(['1006', '1007', '1008', '1009', '1010']);
-    for (const row of crashedRows.filter((line) => line.startsWith('1007,'))) {
-      expect(row).toContain(',unknown,');
-      expect(row).toContain('worker failed: worker exited with code: 3');
+    const wholeRows = new Set(readFileSync(path('whole2000.csv'), 'utf8').trim().split('\n'));
+    for (const [hook, said] of [['1007', 'the solver failed on strict deal 1007: test crash on deal 1007'], ['1007:exit', 'a worker thread died on a task of']]) {
+      const file = path(`crashed-${hook.replace(':', '-')}.csv`);
+      const crashed = spawnSync(process.execPath, [BIN, ...args, '--out', file], { encoding: 'utf8', env: crashOnDeal(hook) });
+      expect(crashed.status, crashed.stderr).toBe(3);
+      expect(crashed.stderr).toContain(`eaglewing: bug: ${said}`);
+      expect(crashed.stderr).toContain(file);
+      const rows = readFileSync(file, 'utf8').trim().split('\n');
+      // every row written is the row of the run that did not crash: none reads as a limit, deal 1007 has none
+      expect(rows.length).toBeGreaterThan(1);
+      expect(rows.filter((row) => !wholeRows.has(row))).toEqual([]);
+      expect(rows.some((row) => row.startsWith('1007,'))).toBe(false);
     }
   });
 
-  it('solve --deals-file --workers: a chunk whose worker dies is unknown with the reason, the rest solved', () => {
+  it('solve --deals-file --workers: a solver that throws stops with exit 3 and names the deck', () => {
     const deals = Array.from({ length: 25 }, (_, i) => formatDeal(dealFromNumber(i + 1))).join('\n') + '\n';
-    const solve = (env?: NodeJS.ProcessEnv) => spawnSync(process.execPath, [BIN, 'solve', '--deals-file', '-', '--workers', '2', '--json'], { input: deals, encoding: 'utf8', env });
-    const crashed = solve(crashOnDeal(23));
-    const whole = solve();
-    expect(crashed.status).toBe(0);
-    const withoutMs = (line: string) => ({ ...JSON.parse(line), ms: 0 });
-    const crashedReports = crashed.stdout.trim().split('\n').map(withoutMs);
-    const wholeReports = whole.stdout.trim().split('\n').map(withoutMs);
-    expect(crashedReports).toHaveLength(25);
-    // chunks of 10: the last one, decks 21-25, holds deal 23, on which the worker exits
-    expect(crashedReports.slice(0, 20)).toEqual(wholeReports.slice(0, 20));
-    for (const report of crashedReports.slice(20)) {
-      expect(report.result).toBe('unknown');
-      expect(report.unknownReason).toBe('worker failed: worker exited with code: 3');
-    }
+    const crashed = spawnSync(process.execPath, [BIN, 'solve', '--deals-file', '-', '--workers', '2', '--json'], { input: deals, encoding: 'utf8', env: crashOnDeal('23') });
+    expect(crashed.status).toBe(3);
+    expect(crashed.stderr).toContain('eaglewing: bug: the solver failed on deck 23 of the input: test crash on deal 23');
+  });
+
+  it('one worker solving every preset in turn gives each deal the verdict and node count of that preset alone', () => {
+    // sim hands a worker's thread one Solver for every task: presets with different position sizes follow
+    // each other in it. acme (a fixed base: fewer words a position) first, then rainbow: the pair whose
+    // deals overflowed a search array kept from acme's solves, before that was fixed
+    const order = ['acme', 'rainbow', ...PRESET_NAMES.filter((preset) => preset !== 'acme' && preset !== 'rainbow')];
+    const common = ['--from', '1', '--deals', '3', '--chunk', '3', '--workers', '1', '--max-nodes', '3000', '--no-timing', '--quiet'];
+    const mixed = path('mixed.csv');
+    expect(run('sim', '--preset', order.join(','), ...common, '--out', mixed).code).toBe(0);
+    const byPreset = (file: string) => readFileSync(file, 'utf8').trim().split('\n').slice(1);
+    const alone = PRESET_NAMES.flatMap((preset) => {
+      const file = path(`alone-${preset}.csv`);
+      expect(run('sim', '--preset', preset, ...common, '--out', file).code).toBe(0);
+      return byPreset(file);
+    });
+    expect(byPreset(mixed).sort()).toEqual(alone.sort());
   });
 
   it('reports and ignores a torn last line when resuming', () => {

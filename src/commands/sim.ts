@@ -1,6 +1,6 @@
 // eaglewing sim: a range of numbered deals under one or more presets on every core, with per-deal and summary CSVs.
 import type { Command } from 'commander';
-import { InputError, UsageError, WriteError } from '../errors.js';
+import { InputError, SolverFault, UsageError, WriteError } from '../errors.js';
 import { parseRunOption } from '../options.js';
 import { parsePlayerSpec, playerLabel } from '../players/index.js';
 import { Progress } from '../progress.js';
@@ -108,6 +108,10 @@ Examples:
               progress: (rows) => progress.update(rows),
             },
           );
+        } catch (error) {
+          // a bug stops the run; the rows finished before it are whole, and the user should know where they are
+          if (error instanceof SolverFault && flags.out !== undefined && !toStream) throw new SolverFault(`${error.message}; the run stopped there, and the rows finished before it are in ${quote(flags.out)}`);
+          throw error;
         } finally {
           progress.stop();
         }

@@ -161,7 +161,7 @@ const LIMIT_TEXT = String.raw`(max-nodes=\d+|time-limit=[0-9.e+-]+s|memory=\d+MB
 const PLAYER_TEXT = new RegExp(String.raw`^(thoughtful(:${LIMIT_TEXT}(;${LIMIT_TEXT})*)?|greedy|sampling:samples=\d+;nodes=\d+;seed=\d+)$`);
 /** RULES §5 tokens as eaglewing writes them (a count, source, target, and the card in brackets), separated by spaces. */
 const SOLUTION_TEXT = /^([0-9A-Z]+(\([0-9AJQKT]+[CDHS]\))?( (?=.)|$))*$/;
-/** Reasons a complete row can end with (RULES §6 unknowns; a failed worker's row says more and is solved again). */
+/** Reasons a complete row can end with (RULES §6 unknowns). Older versions wrote a failed worker's deals unknown with WORKER_FAILED's reason: their files still read. */
 const LIMIT_REASONS = new Set(['', 'max-nodes', 'time-limit', 'memory', 'depth']);
 const WORKER_FAILED = 'worker failed: ';
 

@@ -3,13 +3,13 @@ import { asciiTrim, quote } from '../text.js';
 import { availableParallelism } from 'node:os';
 import { CARD_COUNT } from '../cards.js';
 import { Piscina } from 'piscina';
-import { InputError } from '../errors.js';
+import { InputError, SolverFault } from '../errors.js';
 import type { Numbering } from '../numbering/pysol.js';
 import type { PlayerSpec } from '../players/index.js';
 import type { RuleSet } from '../rules.js';
 import type { SolverOptions } from '../solver/search.js';
 import type { DealRow } from './csv.js';
-import { readResults, workerFailed, type ChunkResult, type ChunkTask, type DealOutcome } from './protocol.js';
+import { readFault, readResults, type ChunkResult, type ChunkTask, type DealOutcome } from './protocol.js';
 import { planChunks, plannedItemCount, Scheduler, type Chunk, type Dispatch, type DoneItems, type Shard } from './scheduler.js';
 
 export interface SimJob {
@@ -80,10 +80,17 @@ interface Drive<R> {
   result: (chunk: Chunk, outcomes: DealOutcome[]) => R;
   /** Results in plan order as they are ready. */
   onResults: (results: R[]) => void;
+  /** What failed, in words, for a task whose worker threw on the deal at `index` of the task (undefined: the thread died). */
+  fault: (dispatch: Dispatch, index: number | undefined) => string;
   signal?: AbortSignal;
 }
 
-/** Runs the scheduler's dispatches on piscina until every chunk is handed back, or the signal aborts. */
+/**
+ * Runs the scheduler's dispatches on piscina until every chunk is handed back, or the signal aborts. A
+ * task that fails (its solver threw, or its thread died) is a bug, never a verdict: nothing more is
+ * started, the finished chunks are handed back as on an abort, and a SolverFault naming the deal is
+ * thrown once the pool is down.
+ */
 async function drive<R>(options: Drive<R>): Promise<PoolOutcome> {
   const { scheduler } = options;
   const pool = new Piscina<ChunkTask, ChunkResult>({
@@ -96,6 +103,7 @@ async function drive<R>(options: Drive<R>): Promise<PoolOutcome> {
   /** Set by an abort, or once the run is over: nothing more is launched, and late worker messages are not faults. */
   let stopped = false;
   let poolError: unknown;
+  let fault: SolverFault | undefined;
   // once stopped, a task still running may report to a pool being destroyed, which piscina raises as an
   // 'error' event; its rows are not wanted any more. Before that, such an event is a fault to report.
   pool.on('error', (error: unknown) => {
@@ -112,6 +120,13 @@ async function drive<R>(options: Drive<R>): Promise<PoolOutcome> {
           return options.result(chunk, part);
         });
       };
+      // results carry their deals, so finished chunks are kept even out of order
+      const halt = () => {
+        stopped = true;
+        const ready = [...scheduler.takeReady(), ...scheduler.takeFinished()];
+        if (ready.length > 0) options.onResults(ready);
+        resolve();
+      };
       const launch = () => {
         while (!stopped && running < window) {
           const dispatch = scheduler.next();
@@ -121,7 +136,12 @@ async function drive<R>(options: Drive<R>): Promise<PoolOutcome> {
             .run(options.task(dispatch))
             .then(
               (result) => scheduler.succeeded(dispatch, outcomesOf(dispatch, readResults(result)), result.elapsedMs),
-              (error: unknown) => scheduler.failed(dispatch, (chunk) => options.result(chunk, workerFailed(chunk.items.length, error))),
+              (error: unknown) => {
+                if (stopped) return;
+                const { index, message } = readFault(error);
+                fault = new SolverFault(`${options.fault(dispatch, index)}: ${message}`);
+                halt();
+              },
             )
             .finally(() => {
               running--;
@@ -133,13 +153,7 @@ async function drive<R>(options: Drive<R>): Promise<PoolOutcome> {
             });
         }
       };
-      options.signal?.addEventListener('abort', () => {
-        stopped = true;
-        // results carry their deals, so finished chunks are kept even out of order
-        const ready = [...scheduler.takeReady(), ...scheduler.takeFinished()];
-        if (ready.length > 0) options.onResults(ready);
-        resolve();
-      });
+      options.signal?.addEventListener('abort', halt);
       launch();
       if (scheduler.done()) resolve();
     });
@@ -147,6 +161,7 @@ async function drive<R>(options: Drive<R>): Promise<PoolOutcome> {
     stopped = true;
     await pool.destroy();
   }
+  if (fault !== undefined) throw fault;
   if (poolError !== undefined) throw poolError;
   return { interrupted: !scheduler.done() };
 }
@@ -170,6 +185,10 @@ export async function runPool(options: PoolOptions): Promise<PoolOutcome> {
     onResults: (results) => {
       for (const rows of results) options.onRows(rows);
     },
+    fault: (dispatch, index) => {
+      const deals = dispatch.chunks.flatMap((chunk) => chunk.items.map((deal) => `${options.jobs[chunk.job].preset} deal ${deal}`));
+      return index === undefined ? `a worker thread died on a task of ${deals.length} deal(s), ${deals[0]} to ${deals[deals.length - 1]}` : `the solver failed on ${deals[index]}`;
+    },
     signal: options.signal,
   });
 }
@@ -178,9 +197,9 @@ export async function runPool(options: PoolOptions): Promise<PoolOutcome> {
 const THOUGHTFUL: PlayerSpec = { name: 'thoughtful', sampling: { samples: 0, nodesPerSolve: 0, seed: 0 } };
 
 /**
- * Solves decks on worker threads; results in input order. A chunk whose worker dies is solved again
- * once, then reported unknown with the reason, as in sim. `afters[i]`, when given, are moves played in
- * deck i already: it is solved from there.
+ * Solves decks on worker threads; results in input order. A worker that throws or dies stops it with a
+ * SolverFault naming the deck (its place in the input, from 1), as in sim. `afters[i]`, when given, are
+ * moves played in deck i already: it is solved from there.
  */
 export async function solveDecks(decks: Uint8Array[], rules: RuleSet, solver: SolverOptions, workers: number, afters?: readonly string[], chunk = DEFAULT_CHUNK): Promise<DealOutcome[]> {
   const spec = { jobs: 1, from: 0, count: decks.length, chunk, shard: { index: 1, count: 1 } };
@@ -199,6 +218,10 @@ export async function solveDecks(decks: Uint8Array[], rules: RuleSet, solver: So
     result: (_chunk, outcomes) => outcomes,
     onResults: (ready) => {
       for (const outcomes of ready) results.push(...outcomes);
+    },
+    fault: (dispatch, index) => {
+      const decks = dispatch.chunks.flatMap((part) => part.items.map((item) => item + 1));
+      return index === undefined ? `a worker thread died on decks ${decks[0]} to ${decks[decks.length - 1]} of the input` : `the solver failed on deck ${decks[index]} of the input`;
     },
   });
   return results;

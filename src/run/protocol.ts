@@ -49,9 +49,9 @@ export interface DealOutcome {
   solutionLength: number;
   /** RULES §5 tokens with cards; empty unless won. */
   solution: string;
-  /** Why it is unknown (a limit, or a worker that failed); empty otherwise. */
+  /** Why it is unknown (the limit that stopped it); empty otherwise. */
   reason: string;
-  /** With sim --rate; absent for a deal whose worker failed. */
+  /** With sim --rate. */
   rating?: DealRating;
 }
 
@@ -147,8 +147,18 @@ function readRating(critical: number, positions: number, greedy: number): DealRa
   return rating;
 }
 
-/** Every deal of a chunk whose worker died twice: unknown, with the reason, so that no deal is dropped silently. */
-export function workerFailed(count: number, error: unknown): DealOutcome[] {
-  const reason = `worker failed: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`;
-  return Array.from({ length: count }, () => ({ result: 'unknown', nodes: 0, ms: 0, solutionLength: 0, solution: '', reason }));
+
+/** A worker's error for the deal at `index` of its task (the pool reads the place back, readFault, to name the deal); the message and its stack kept. */
+export function dealFault(index: number, error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const fault = new Error(`task item ${index}: ${message}`);
+  if (error instanceof Error && error.stack) fault.stack = error.stack;
+  return fault;
+}
+
+/** A failed task's error: the deal's place in the task (absent when the worker thread died), and the message's first line. */
+export function readFault(error: unknown): { index?: number; message: string } {
+  const text = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+  const match = /^task item (\d+): /.exec(text);
+  return match ? { index: Number(match[1]), message: text.slice(match[0].length) } : { message: text };
 }

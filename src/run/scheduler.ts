@@ -1,4 +1,4 @@
-// Pure scheduling for the worker pool: the plan of chunks, grouping quick ones, dispatch, retries, results in plan order.
+// Pure scheduling for the worker pool: the plan of chunks, grouping quick ones, dispatch, results in plan order.
 
 /** A planned piece of work: some items (deal numbers, or indices into a list of decks) of one job. */
 export interface Chunk {
@@ -78,10 +78,9 @@ export function plannedItemCount(spec: PlanSpec): number {
   return total;
 }
 
-/** Chunks handed to one worker task; `retry` when a first attempt at them failed. */
+/** Chunks handed to one worker task. */
 export interface Dispatch {
   readonly chunks: readonly Chunk[];
-  readonly retry: boolean;
 }
 
 /**
@@ -99,13 +98,11 @@ const MAX_LOOK_AHEAD = 4096;
  * - A job's first chunks go out one at a time until its speed is known; then chunks of that job are
  *   grouped up to TASK_TARGET_MS, but never more than a quarter of a worker's share of what is left,
  *   so the end of a run does not wait on one worker.
- * - A failed task's chunks go again one by one (the crash may have been a neighbour's); a chunk that
- *   fails again is finished with the caller's failure result.
+ * - A failed task is not tried again: a solver that throws is a bug (pool.ts stops the run).
  */
 export class Scheduler<R> {
   /** Planned chunks taken from the plan but not started, in plan order. */
   private readonly waiting: Chunk[] = [];
-  private readonly retries: Chunk[] = [];
   private readonly finished = new Map<number, R>();
   private readonly speed = new Map<number, { items: number; ms: number }>();
   private unstartedItems: number;
@@ -124,11 +121,6 @@ export class Scheduler<R> {
 
   /** The next task to start, or undefined when nothing is left to start now. */
   next(): Dispatch | undefined {
-    const retry = this.retries.shift();
-    if (retry !== undefined) {
-      this.running++;
-      return { chunks: [retry], retry: true };
-    }
     if (this.waiting.length === 0 && !this.pull()) return undefined;
     const job = this.waiting[0].job;
     const budget = this.budget(job);
@@ -147,7 +139,7 @@ export class Scheduler<R> {
     }
     this.unstartedItems -= items;
     this.running++;
-    return { chunks, retry: false };
+    return { chunks };
   }
 
   /** A task's results arrived: one result per chunk, and the time the worker spent on it. */
@@ -163,12 +155,6 @@ export class Scheduler<R> {
     this.speed.set(job, { items: speed.items + items, ms: speed.ms + elapsedMs });
   }
 
-  /** A task failed: its chunks are tried again one by one, or, on a retry, finished with `failure(chunk)`. */
-  failed(dispatch: Dispatch, failure: (chunk: Chunk) => R): void {
-    this.running--;
-    if (dispatch.retry) for (const chunk of dispatch.chunks) this.finished.set(chunk.seq, failure(chunk));
-    else this.retries.push(...dispatch.chunks);
-  }
 
   /** Finished results that are next in plan order, handed out once each. */
   takeReady(): R[] {
@@ -190,7 +176,7 @@ export class Scheduler<R> {
 
   /** True once every planned chunk is finished and handed out. */
   done(): boolean {
-    return this.planEnded && this.waiting.length === 0 && this.retries.length === 0 && this.running === 0 && this.nextToHand === this.planned;
+    return this.planEnded && this.waiting.length === 0 && this.running === 0 && this.nextToHand === this.planned;
   }
 
   /** Takes the next chunk of the plan into `waiting`; false when the plan has ended. */
