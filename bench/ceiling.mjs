@@ -9,7 +9,7 @@ const self = fileURLToPath(import.meta.url);
 
 if (process.env.EAGLEWING_CEILING_CHILD) {
   const { dealFromNumber } = await import('../dist/deal.js');
-  const { Solver } = await import('../dist/solver/search.js');
+  const { Solver } = await import('../dist/solver/solver.js');
   const { resolveRules } = await import('../dist/rules.js');
   const rules = resolveRules(preset);
   const solver = new Solver();

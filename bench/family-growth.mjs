@@ -30,8 +30,8 @@ if (seeds.length === 0 || seeds.some((seed) => !Number.isInteger(seed) || seed <
 const from = (path) => import(pathToFileURL(resolve(checkout, 'dist', path)).href);
 const { canfieldDealFromSolvitaireSeed } = await from('numbering/solvitaire.js');
 const { resolveRules } = await from('rules.js');
-const { Solver } = await from('solver/search.js');
-const { FamilyTable } = await from('solver/family-table.js');
+const { Solver } = await from('solver/solver.js');
+const { FamilyTable } = await from('solver/family/table.js');
 
 let growing = 0;
 const grow = FamilyTable.prototype.grow;

@@ -12,7 +12,7 @@ Usage (after `npm run build`):
   e.g. node bench/family-keys.mjs 112 6000000
 
 It solves the seed as `solve --solvitaire SEED` does (one Solver, the default limits but the node limit), then
-reads every key left in the family search's table (through solver/key.ts's readers: no key bits are read here) and prints:
+reads every key left in the family search's table (through solver/family/key.ts's readers: no key bits are read here) and prints:
 the verdict and positions; the keys by cards left in the trunk and by cards on the foundations; the number of
 (foundations, trunk) states; and how many layouts hold which pass states (both presets take passes as cycles,
 README's rules 4, 5 and 7: b = the pass's start, 1 and 2 = mid-pass in that phase). The issue asks to measure where the nodes go
@@ -35,21 +35,23 @@ if (preset !== 'sv-canfield' && preset !== 'sv-canfield-strict') usage(`the pres
 const from = (path) => import(pathToFileURL(resolve(fileURLToPath(new URL('..', import.meta.url)), 'dist', path)).href);
 let dist;
 try {
-  dist = { ...(await from('numbering/solvitaire.js')), ...(await from('rules.js')), ...(await from('solver/search.js')), ...(await from('solver/key.js')), ...(await from('position.js')) };
+  dist = { ...(await from('numbering/solvitaire.js')), ...(await from('rules.js')), ...(await from('engine.js')), ...(await from('solver/family/search.js')), ...(await from('solver/family/key.js')), ...(await from('position.js')) };
 } catch (error) {
   usage(`eaglewing is not built (run npm run build first): ${error.message}`);
 }
-if (typeof dist.Solver.prototype.forEachFamilyKey !== 'function') usage('dist/ was built before this script (run npm run build first)');
+if (typeof dist.FamilySearch?.prototype.forEachStoredKey !== 'function') usage('dist/ was built before this script (run npm run build first)');
 
-const solver = new dist.Solver({ maxNodes: Number(maxText) });
-const result = solver.solve(dist.canfieldDealFromSolvitaireSeed(Number(seedText)), dist.resolveRules(preset));
+// the family's search itself (not the Solver that hands deals to it), so that its table can be read after the solve
+const solver = new dist.FamilySearch({ maxNodes: Number(maxText), timeLimitMs: 0, memoryMegabytes: 256, prune: true });
+const rules = dist.resolveRules(preset);
+const result = solver.solve(new dist.Game(dist.canfieldDealFromSolvitaireSeed(Number(seedText)), rules));
 
 const byTrunk = new Map();
 const byFoundations = new Map();
 const states = new Set();
 const byPhases = new Map();
 let keys = 0;
-solver.forEachFamilyKey((words, at) => {
+solver.forEachStoredKey((words, at) => {
   const word0 = words[at];
   const trunk = dist.familyKeyTrunkCount(word0);
   const heights = dist.familyKeyFoundationHeights(word0);

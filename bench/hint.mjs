@@ -9,7 +9,7 @@ import { formatMoveList } from '../dist/notation.js';
 import { playSoFar } from '../dist/played.js';
 import { resolveRules } from '../dist/rules.js';
 import { hintFor } from '../dist/show/hint.js';
-import { Solver } from '../dist/solver/search.js';
+import { Solver } from '../dist/solver/solver.js';
 
 const wanted = Number(process.argv[2] ?? 200);
 const preset = process.argv[3] ?? 'coops';

@@ -7,7 +7,7 @@
 import { dealFromNumber } from '../dist/deal.js';
 import { familyDealFromPysolNumber, plainPysolNumber } from '../dist/numbering/pysol.js';
 import { EAGLE_WING_PRESETS, PRESET_NAMES, resolveRules } from '../dist/rules.js';
-import { Solver } from '../dist/solver/search.js';
+import { Solver } from '../dist/solver/solver.js';
 
 const count = Number(process.argv[2] ?? 2000);
 const presets = process.argv[3] ? process.argv[3].split(',') : PRESET_NAMES;

@@ -15,7 +15,7 @@ import { GreedyPlayer } from '../dist/players/greedy.js';
 import { resolveRules } from '../dist/rules.js';
 import { playDeal } from '../dist/run/play.js';
 import { shortenLine } from '../dist/show/shorten.js';
-import { Solver } from '../dist/solver/search.js';
+import { Solver } from '../dist/solver/solver.js';
 import { verify } from '../dist/verify.js';
 
 const count = Number(process.argv[2] ?? 500);

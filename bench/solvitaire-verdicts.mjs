@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { canfieldDealFromSolvitaireSeed } from '../dist/numbering/solvitaire.js';
 import { resolveRules } from '../dist/rules.js';
-import { Solver } from '../dist/solver/search.js';
+import { Solver } from '../dist/solver/solver.js';
 import { verify } from '../dist/verify.js';
 
 const maxNodes = Number(process.argv[2] ?? 300000);

@@ -115,7 +115,7 @@ async function main() {
     dist = {
       ...(await import('../dist/numbering/solvitaire.js')),
       ...(await import('../dist/rules.js')),
-      ...(await import('../dist/solver/search.js')),
+      ...(await import('../dist/solver/solver.js')),
       ...(await import('../dist/verify.js')),
     };
   } catch (error) {

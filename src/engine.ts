@@ -474,7 +474,7 @@ export class Game {
    * Marks with `stamp` every card that stockPlays() would play if it were the waste's top now: its
    * suit's next foundation card, and each card that goes on a wing's top. Returns true instead when a
    * space takes the waste's or the stock's card, so that every turn may have plays. A search turning
-   * through a pass calls stockPlays() only where the waste's top is marked (solver/family.ts); a test
+   * through a pass calls stockPlays() only where the waste's top is marked (solver/family/search.ts); a test
    * checks the marks against stockPlays().
    */
   markWastePlays(marks: Int32Array, stamp: number): boolean {
@@ -508,7 +508,7 @@ export class Game {
   /**
    * The plays of the waste's top (to its foundation, onto a wing or into a space) and of the stock's
    * top into a space: what a turn changes. legalMoves() lists the same moves among the others (a test
-   * checks that they agree); the family search plays them after each turn of a pass (solver/family.ts).
+   * checks that they agree); the family search plays them after each turn of a pass (solver/family/search.ts).
    * Writes them into `out` from `count`; returns the new count.
    */
   stockPlays(out: EngineMoveList, count: number): number {
@@ -661,7 +661,7 @@ export class Game {
    * One step of a walk through the stock: the turn that turnMove() names, or where the stock is empty
    * and `redealToo`, the redeal that redealMove() names. The same as applyUnsaved() of that move (neither
    * empties a wing, so no trunk fill follows), without encoding it: a search walks a whole pass at
-   * every position (solver/family.ts). False, with nothing changed, when that move is not legal.
+   * every position (solver/family/search.ts). False, with nothing changed, when that move is not legal.
    */
   stepPass(redealToo: boolean): boolean {
     const stockIndex = P.stockTopIndex(this.position);

@@ -3,7 +3,7 @@ import { asciiTrim, quote } from './text.js';
 import { InputError } from './errors.js';
 import { parseWholeNumber } from './options.js';
 import { DEFAULT_SAMPLING, type SamplingSettings } from './players/sampling.js';
-import { DEFAULT_SOLVER_OPTIONS, MAX_DEPTH, type SolverOptions, type UnknownReason } from './solver/search.js';
+import { DEFAULT_SOLVER_OPTIONS, MAX_DEPTH, type SolverOptions, type UnknownReason } from './solver/solver.js';
 
 /**
  * One option: its flag and placeholder, its help, where its value goes, and how text becomes that value

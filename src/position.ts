@@ -28,7 +28,7 @@ import { WING_COUNT, dealtWingCard, type DealLayout } from './layout.js';
  * every card on it (wingCard). Under `alt-colour-down` and `any-suit-down` they do not (two or four
  * cards may lie under a card; GAMES.md G1.8), and the position carries the links: such wings are
  * read with linkedWingCard and written with the linked writers. Eagle Wing's presets never pay for them.
- * The suit codes say the links again, in the form a key wants (solver/key.ts): together with each
+ * The suit codes say the links again, in the form a key wants (solver/family/key.ts): together with each
  * wing's top and height they name every card on the wings, whatever the wings' order, and the
  * writers keep them, so that a key copies words instead of walking the wings.
  */

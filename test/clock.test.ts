@@ -4,7 +4,7 @@ import { dealFromNumber } from '../src/deal.js';
 import { canfieldDealFromSolvitaireSeed } from '../src/numbering/solvitaire.js';
 import { searchLine, searchProgress } from '../src/progress.js';
 import { resolveRules } from '../src/rules.js';
-import { Solver } from '../src/solver/search.js';
+import { Solver } from '../src/solver/solver.js';
 
 /** The deal and rules of each search the clock runs in: the family search (Solvitaire's seed 121, lost) and Eagle Wing's (deal 16014 under pysol with a 5-card trunk and no redeal, won after a long search). */
 const SEARCHES = [

@@ -4,10 +4,10 @@ import { dealFromNumber } from '../src/deal.js';
 import { Game, moveSource, SOURCE_REDEAL, SOURCE_STOCK, SOURCE_TURN, SOURCE_WASTE } from '../src/engine.js';
 import * as P from '../src/position.js';
 import { resolveRules, type RuleOverrides } from '../src/rules.js';
-import { applyCompound, COMPOUND_TURNS_WASTE_TO_FOUNDATION, compoundMove } from '../src/solver/compound.js';
-import { noDominance, NodeFacts } from '../src/solver/dominance.js';
-import { generateMoves, MoveStack } from '../src/solver/generate.js';
-import { NodeView } from '../src/solver/node.js';
+import { applyCompound, COMPOUND_TURNS_WASTE_TO_FOUNDATION, compoundMove } from '../src/solver/eagle/compound.js';
+import { noDominance, NodeFacts } from '../src/solver/eagle/dominance.js';
+import { generateMoves, MoveStack } from '../src/solver/eagle/generate.js';
+import { NodeView } from '../src/solver/eagle/node.js';
 import { testRandom } from './helpers.js';
 
 /**

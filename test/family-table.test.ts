@@ -1,7 +1,8 @@
 // The family search's table: whole keys, under resources a key covered by one alike with an earlier waste top, and under pass states one key a layout.
 import { describe, expect, it } from 'vitest';
-import { FAMILY_FULL, FAMILY_INSERTED, FAMILY_JOINED, FAMILY_PRESENT, FamilyTable } from '../src/solver/family-table.js';
-import { FAMILY_PASS_STATE_MASK, FAMILY_WASTE_MASK, familyKeyPassPhases, familyKeyPassState, familyKeyWords, familyWasteField, familyWasteWord, familyWingCodeBits } from '../src/solver/key.js';
+import { FamilyTable } from '../src/solver/family/table.js';
+import { FULL, INSERTED, JOINED, PRESENT } from '../src/solver/frame.js';
+import { keyResourceMask, keyResourceWord, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE, familyKeyPassPhases, familyKeyPassState, familyKeyWords, familyWasteField, familyWasteWord, familyWingCodeBits } from '../src/solver/family/key.js';
 import { testRandom } from './helpers.js';
 
 const WINGS = 4;
@@ -10,7 +11,7 @@ const WORDS = familyKeyWords(WINGS, familyWingCodeBits({ wrapBase: false, maxWin
 function key(layout: number, waste: number): Int32Array {
   const words = new Int32Array(WORDS);
   words[1] = layout;
-  words[familyWasteWord()] = 3 | familyWasteField(waste);
+  words[keyResourceWord(KEYS_PASS_STATES)] = 3 | familyWasteField(waste);
   return words;
 }
 
@@ -47,7 +48,7 @@ describe('FamilyTable', () => {
     expect([1 << 21, 1 << 22, 17 << 22, 1 << 27, (31 << 27) | 3, 0xffff | (20 << 16)].map(familyKeyPassPhases)).toEqual([1, 2, 2, 4, 4, 0]);
     expect([0, 1, 2].map((phase) => familyKeyPassPhases(passKey(1, phase, 3)[0]))).toEqual([1, 2, 4]);
     const table = new FamilyTable(1);
-    table.clear(WORDS, familyWasteWord(), FAMILY_PASS_STATE_MASK, true);
+    table.clear(WORDS, KEYS_PASS_STATES);
     table.insert(passKey(1, 0, 0));
     table.insert(passKey(1, 2, 5));
     table.insert(passKey(3, 1, 0));
@@ -60,60 +61,60 @@ describe('FamilyTable', () => {
     expect(phases).toEqual(new Map([[1, 7], [2, 4], [3, 2]]));
   });
   it('the waste field lies inside the mask, and a later waste top is a larger number there', () => {
-    expect(familyWasteField(9) & ~FAMILY_WASTE_MASK).toBe(0);
-    expect(familyWasteField(63 - 1) & ~FAMILY_WASTE_MASK).toBe(0);
+    expect(familyWasteField(9) & ~keyResourceMask(KEYS_WASTE_RESOURCE)).toBe(0);
+    expect(familyWasteField(63 - 1) & ~keyResourceMask(KEYS_WASTE_RESOURCE)).toBe(0);
     expect(familyWasteField(9) > familyWasteField(8)).toBe(true);
     expect(familyWasteField(-1)).toBe(0);
   });
   it('matches bit for bit without resources', () => {
     const table = new FamilyTable(1);
     table.clear(WORDS);
-    expect(table.insert(key(1, 5))).toBe(FAMILY_INSERTED);
-    expect(table.insert(key(1, 5))).toBe(FAMILY_PRESENT);
-    expect(table.insert(key(1, 7))).toBe(FAMILY_INSERTED);
-    expect(table.insert(key(1, 3))).toBe(FAMILY_INSERTED);
-    expect(table.insert(key(2, 5))).toBe(FAMILY_INSERTED);
+    expect(table.insert(key(1, 5))).toBe(INSERTED);
+    expect(table.insert(key(1, 5))).toBe(PRESENT);
+    expect(table.insert(key(1, 7))).toBe(INSERTED);
+    expect(table.insert(key(1, 3))).toBe(INSERTED);
+    expect(table.insert(key(2, 5))).toBe(INSERTED);
     expect(table.count).toBe(4);
   });
   it('under resources, an earlier waste top covers a later one, and a yet earlier one takes its place (joins)', () => {
     const table = new FamilyTable(1);
-    table.clear(WORDS, familyWasteWord(), FAMILY_WASTE_MASK);
-    expect(table.insert(key(1, 5))).toBe(FAMILY_INSERTED);
-    expect(table.insert(key(1, 7))).toBe(FAMILY_PRESENT);
-    expect(table.insert(key(1, 5))).toBe(FAMILY_PRESENT);
-    expect(table.insert(key(1, 3))).toBe(FAMILY_JOINED);
-    expect(table.insert(key(1, 4))).toBe(FAMILY_PRESENT);
+    table.clear(WORDS, KEYS_WASTE_RESOURCE);
+    expect(table.insert(key(1, 5))).toBe(INSERTED);
+    expect(table.insert(key(1, 7))).toBe(PRESENT);
+    expect(table.insert(key(1, 5))).toBe(PRESENT);
+    expect(table.insert(key(1, 3))).toBe(JOINED);
+    expect(table.insert(key(1, 4))).toBe(PRESENT);
     // the empty waste (field 0) is the earliest of all
-    expect(table.insert(key(1, -1))).toBe(FAMILY_JOINED);
+    expect(table.insert(key(1, -1))).toBe(JOINED);
     // another layout is never covered
-    expect(table.insert(key(2, 40))).toBe(FAMILY_INSERTED);
+    expect(table.insert(key(2, 40))).toBe(INSERTED);
     expect(table.count).toBe(2);
   });
   it("under pass states (README's rule 7), a layout is one key: any of its positions covers its boundary one, and a mid-pass one is covered by its phase's with no more whole turns", () => {
     const table = new FamilyTable(1);
-    table.clear(WORDS, familyWasteWord(), FAMILY_PASS_STATE_MASK, true);
+    table.clear(WORDS, KEYS_PASS_STATES);
     // the boundary position first: a mid-pass one of its layout is searched after it all the same
-    expect(table.insert(passKey(1, 0, 0))).toBe(FAMILY_INSERTED);
-    expect(table.insert(passKey(1, 0, 0))).toBe(FAMILY_PRESENT);
-    expect(table.insert(passKey(1, 1, 4))).toBe(FAMILY_JOINED);
-    expect(table.insert(passKey(1, 1, 4))).toBe(FAMILY_PRESENT);
-    expect(table.insert(passKey(1, 1, 6))).toBe(FAMILY_PRESENT);
-    expect(table.insert(passKey(1, 1, 3))).toBe(FAMILY_JOINED);
-    expect(table.insert(passKey(1, 1, 0))).toBe(FAMILY_JOINED);
+    expect(table.insert(passKey(1, 0, 0))).toBe(INSERTED);
+    expect(table.insert(passKey(1, 0, 0))).toBe(PRESENT);
+    expect(table.insert(passKey(1, 1, 4))).toBe(JOINED);
+    expect(table.insert(passKey(1, 1, 4))).toBe(PRESENT);
+    expect(table.insert(passKey(1, 1, 6))).toBe(PRESENT);
+    expect(table.insert(passKey(1, 1, 3))).toBe(JOINED);
+    expect(table.insert(passKey(1, 1, 0))).toBe(JOINED);
     // another phase is never covered by this one, and does not uncover it
-    expect(table.insert(passKey(1, 2, 9))).toBe(FAMILY_JOINED);
-    expect(table.insert(passKey(1, 1, 2))).toBe(FAMILY_PRESENT);
-    expect(table.insert(passKey(1, 2, 10))).toBe(FAMILY_PRESENT);
+    expect(table.insert(passKey(1, 2, 9))).toBe(JOINED);
+    expect(table.insert(passKey(1, 1, 2))).toBe(PRESENT);
+    expect(table.insert(passKey(1, 2, 10))).toBe(PRESENT);
     // a mid-pass position first: it covers its layout's boundary position, never another layout's
-    expect(table.insert(passKey(2, 2, 25))).toBe(FAMILY_INSERTED);
-    expect(table.insert(passKey(2, 0, 0))).toBe(FAMILY_PRESENT);
-    expect(table.insert(passKey(3, 0, 0))).toBe(FAMILY_INSERTED);
+    expect(table.insert(passKey(2, 2, 25))).toBe(INSERTED);
+    expect(table.insert(passKey(2, 0, 0))).toBe(PRESENT);
+    expect(table.insert(passKey(3, 0, 0))).toBe(INSERTED);
     expect(table.count).toBe(3);
     // the pass state lies inside the mask, and the waste's field does too
-    expect(FAMILY_WASTE_MASK & ~FAMILY_PASS_STATE_MASK).toBe(0);
+    expect(keyResourceMask(KEYS_WASTE_RESOURCE) & ~keyResourceMask(KEYS_PASS_STATES)).toBe(0);
     for (const [phase, turns] of [[0, 0], [1, 25], [2, 25]]) {
       const words = passKey(1, phase, turns);
-      expect((words[familyWasteWord()] & ~FAMILY_PASS_STATE_MASK) === (key(1, 9)[familyWasteWord()] & ~FAMILY_PASS_STATE_MASK)).toBe(true);
+      expect((words[keyResourceWord(KEYS_PASS_STATES)] & ~keyResourceMask(KEYS_PASS_STATES)) === (key(1, 9)[keyResourceWord(KEYS_PASS_STATES)] & ~keyResourceMask(KEYS_PASS_STATES))).toBe(true);
     }
   });
   it('a table grown by one search starts at its first room for the next, empty (a small search stays small)', () => {
@@ -124,7 +125,7 @@ describe('FamilyTable', () => {
     expect(table.size()).toBeGreaterThan(first);
     table.clear(WORDS);
     expect(table.size()).toBe(first);
-    expect(table.insert(key(1, 0))).toBe(FAMILY_INSERTED);
+    expect(table.insert(key(1, 0))).toBe(INSERTED);
     expect(table.count).toBe(1);
   });
   it('a later search grows through the arrays an earlier one made, and none of its keys show through', () => {
@@ -133,7 +134,7 @@ describe('FamilyTable', () => {
     const first = table.size();
     // layouts 1..n in the first search, n+1..2n in the next ones: the same count, so the same growths
     const n = 20 * first;
-    for (let layout = 1; layout <= n; layout++) expect(table.insert(key(layout, 0))).toBe(FAMILY_INSERTED);
+    for (let layout = 1; layout <= n; layout++) expect(table.insert(key(layout, 0))).toBe(INSERTED);
     const grown = table.size();
     const made = table.freshArrays;
     for (let search = 0; search < 2; search++) {
@@ -141,15 +142,15 @@ describe('FamilyTable', () => {
       expect(table.slotsInUse()).toBe(0);
       let size = table.size();
       for (let layout = n + 1; layout <= 2 * n; layout++) {
-        if (table.insert(key(layout, 0)) !== FAMILY_INSERTED) expect.fail(`layout ${layout} not inserted`);
+        if (table.insert(key(layout, 0)) !== INSERTED) expect.fail(`layout ${layout} not inserted`);
         // right after each growth: only this search's keys
         if (table.size() !== size) expect(table.slotsInUse()).toBe(table.count);
         size = table.size();
       }
       expect(table.size()).toBe(grown);
       expect(table.freshArrays).toBe(made);
-      for (let layout = 1; layout <= n; layout += 97) expect(table.insert(key(layout, 0))).toBe(FAMILY_INSERTED);
-      for (let layout = n + 1; layout <= 2 * n; layout += 89) expect(table.insert(key(layout, 0))).toBe(FAMILY_PRESENT);
+      for (let layout = 1; layout <= n; layout += 97) expect(table.insert(key(layout, 0))).toBe(INSERTED);
+      for (let layout = n + 1; layout <= 2 * n; layout += 89) expect(table.insert(key(layout, 0))).toBe(PRESENT);
     }
   });
   it('a search that does not grow finds none of the keys of the one before in the same slots', () => {
@@ -158,7 +159,7 @@ describe('FamilyTable', () => {
     const few = table.size() / 2;
     for (let layout = 1; layout <= few; layout++) table.insert(key(layout, 0));
     table.clear(WORDS);
-    for (let layout = 1; layout <= few; layout++) expect(table.insert(key(layout, 0))).toBe(FAMILY_INSERTED);
+    for (let layout = 1; layout <= few; layout++) expect(table.insert(key(layout, 0))).toBe(INSERTED);
   });
   it('grows past its first room, keeps every key, and says full at its memory cap', () => {
     const table = new FamilyTable(1);
@@ -166,8 +167,8 @@ describe('FamilyTable', () => {
     let inserted = 0;
     for (let layout = 1; ; layout++) {
       const stored = table.insert(key(layout, 0));
-      if (stored === FAMILY_FULL) break;
-      expect(stored).toBe(FAMILY_INSERTED);
+      if (stored === FULL) break;
+      expect(stored).toBe(INSERTED);
       inserted++;
     }
     // 1 MB of entries, kept at most three quarters full, in as many slots as 1 MB holds: a power of two
@@ -175,6 +176,6 @@ describe('FamilyTable', () => {
     expect(inserted * table.bytesPerEntry()).toBeLessThanOrEqual(1024 * 1024);
     expect(inserted * table.bytesPerEntry()).toBeGreaterThan(0.7 * 1024 * 1024);
     expect(inserted).toBeGreaterThan(16384);
-    for (let layout = 1; layout <= inserted; layout += 997) expect(table.insert(key(layout, 0))).toBe(FAMILY_PRESENT);
+    for (let layout = 1; layout <= inserted; layout += 997) expect(table.insert(key(layout, 0))).toBe(PRESENT);
   });
 });

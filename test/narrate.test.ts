@@ -9,7 +9,7 @@ import { resolveRules, type RuleSet } from '../src/rules.js';
 import { inPysolOrder, narrate, stepsJson } from '../src/show/narrate.js';
 import { gameJson, tellGame } from '../src/show/game.js';
 import { solveReport } from '../src/show/report.js';
-import { Solver } from '../src/solver/search.js';
+import { Solver } from '../src/solver/solver.js';
 import { verify } from '../src/verify.js';
 import { playTokens } from './helpers.js';
 

@@ -6,7 +6,7 @@ import { formatDeal } from '../src/deal.js';
 import { InputError } from '../src/errors.js';
 import { dealFromPysolNumber, parsePysolNumber } from '../src/numbering/pysol.js';
 import { resolveRules } from '../src/rules.js';
-import { Solver } from '../src/solver/search.js';
+import { Solver } from '../src/solver/solver.js';
 import { verify } from '../src/verify.js';
 import { FIXTURES } from './helpers.js';
 

@@ -9,7 +9,7 @@ import { formatMove, formatMoveList } from '../src/notation.js';
 import { playSoFar } from '../src/played.js';
 import { resolveRules } from '../src/rules.js';
 import { hintFor } from '../src/show/hint.js';
-import { Solver } from '../src/solver/search.js';
+import { Solver } from '../src/solver/solver.js';
 import { verify } from '../src/verify.js';
 import { expectBadInput, runCli } from './cli-runner.js';
 import { naiveSolveFrom } from './naive.js';

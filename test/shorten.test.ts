@@ -10,7 +10,7 @@ import { GreedyPlayer } from '../src/players/greedy.js';
 import { PRESET_NAMES, resolveRules, type RuleSet } from '../src/rules.js';
 import { playDeal } from '../src/run/play.js';
 import { type ShortenEffort, shortenLine } from '../src/show/shorten.js';
-import { Solver } from '../src/solver/search.js';
+import { Solver } from '../src/solver/solver.js';
 import { verify } from '../src/verify.js';
 
 const DEALS = 40;

@@ -6,11 +6,11 @@ import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/py
 import { CARD_COUNT, cardOf, RANK_COUNT, rankOf, suitOf } from '../src/cards.js';
 import type { Deck } from '../src/deal.js';
 import { fixedBaseRank, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
-import { familyKeyFoundationHeights, familyKeyTrunkCount, familyKeyWords, familyLinkBits, familyWingCodeBits, packFamilyKey } from '../src/solver/key.js';
+import { familyKeyFoundationHeights, familyKeyTrunkCount, familyKeyWords, familyLinkBits, familyWingCodeBits, packFamilyKey } from '../src/solver/family/key.js';
 import { heightsTotal } from '../src/position.js';
-import { StuckTrunk } from '../src/solver/family-stuck.js';
-import { FamilySearch, type WalkSchedule } from '../src/solver/family.js';
-import { Solver } from '../src/solver/search.js';
+import { StuckTrunk } from '../src/solver/family/stuck.js';
+import { FamilySearch, type WalkSchedule } from '../src/solver/family/search.js';
+import { Solver } from '../src/solver/solver.js';
 import { verify } from '../src/verify.js';
 import { naiveSolveFrom } from './naive.js';
 import { testRandom } from './helpers.js';
@@ -22,7 +22,7 @@ const dealtAs = (preset: string): string => (preset.startsWith('sv-') ? 'canfiel
 const POSITIONS = 16;
 const NAIVE_STATES = 40_000;
 /**
- * Walks (solver/family.ts) with turns of a few positions, so that searches the naive one can decide
+ * Walks (solver/family/search.ts) with turns of a few positions, so that searches the naive one can decide
  * split into many walks: the line a later walk finds starts with the moves that led to its first position.
  */
 const SHORT_TURNS: WalkSchedule = { firstTurn: 40, turn: 30, minTurn: 4, maxWalks: 6 };
@@ -263,7 +263,7 @@ describe('the family key', () => {
   });
 });
 
-describe('bound cards with bound builders (the bound-card rules of solver/family.ts)', () => {
+describe('bound cards with bound builders (the bound-card rules of solver/family/search.ts)', () => {
   const isNext = (game: Game, card: number): boolean => game.canGoToFoundation(card);
   /** Whether `card` is on its foundation: its rank counted from the base is below the foundation's height. */
   const isUp = (game: Game, card: number): boolean => (rankOf(card) - game.layout.baseRank + RANK_COUNT) % RANK_COUNT < game.foundationHeight(suitOf(card));
@@ -306,7 +306,7 @@ describe('bound cards with bound builders (the bound-card rules of solver/family
 
 /**
  * A random playout (foundation plays first) from a random deal of `preset`, stopped at the first
- * position that `accept` takes and the stuck-trunk test (solver/family-stuck.ts) calls lost.
+ * position that `accept` takes and the stuck-trunk test (solver/family/stuck.ts) calls lost.
  */
 function playoutToStuck(preset: string, random: (n: number) => number, accept: (game: Game) => boolean = () => true): { game: Game; stopped: boolean } {
   const stuck = new StuckTrunk();
@@ -318,7 +318,7 @@ function playoutToStuck(preset: string, random: (n: number) => number, accept: (
   });
 }
 
-describe('the stuck-trunk rule (solver/family-stuck.ts)', () => {
+describe('the stuck-trunk rule (solver/family/stuck.ts)', () => {
   it.each(['sv-canfield', 'sv-canfield-strict', 'canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'storehouse', 'acme'])(
     '%s: every position it calls lost that the pruning-free search decides is lost',
     (preset) => {
@@ -352,7 +352,7 @@ function wingEmptiesNow(game: Game): boolean {
   return false;
 }
 
-describe("the stuck-trunk rule where spaces open (solver/family-stuck.ts, the spaces' count)", () => {
+describe("the stuck-trunk rule where spaces open (solver/family/stuck.ts, the spaces' count)", () => {
   it.each(['sv-canfield', 'canfield', 'rainfall', 'acme'])(
     '%s: a position it calls lost while a wing can empty at once is lost for the pruning-free search',
     (preset) => {
@@ -418,7 +418,7 @@ describe("passes as cycles: a mid-pass position covers its pass start (README's 
   );
 });
 
-describe('walks (solver/family.ts)', () => {
+describe('walks (solver/family/search.ts)', () => {
   it('a search from a won position answers won with no moves, whatever walk won the search before', () => {
     // sv-canfield dealt as PySolFC's Canfield games 1-40: under short turns several of its wins come from a walk that was handed moves below the start
     const rules = resolveRules('sv-canfield');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { numberedDeck } from '../src/numbering/numbered.js';
 import { PRESET_NAMES, resolveRules } from '../src/rules.js';
-import { Solver, type SolverOptions } from '../src/solver/search.js';
+import { Solver, type SolverOptions } from '../src/solver/solver.js';
 
 /**
  * Small limits keep 210 ordered pairs quick; they are still deep enough that a search array sized for

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dealFromNumber, parseDeal } from '../src/deal.js';
 import { formatMoveList } from '../src/notation.js';
 import { EAGLE_WING_PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
-import { Solver } from '../src/solver/search.js';
+import { Solver } from '../src/solver/solver.js';
 import { verify } from '../src/verify.js';
 import { loadCases, makeDeal, rulesFromArgs } from './helpers.js';
 import { naiveSolve } from './naive.js';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { formatMoveList, parseMoveList } from '../src/notation.js';
 import { canfieldDealFromSolvitaireSeed } from '../src/numbering/solvitaire.js';
 import { resolveRules } from '../src/rules.js';
-import { Solver } from '../src/solver/search.js';
+import { Solver } from '../src/solver/solver.js';
 import { verify } from '../src/verify.js';
 import { runCli } from './cli-runner.js';
 import { FIXTURES } from './helpers.js';

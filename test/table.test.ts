@@ -1,7 +1,8 @@
 // The transposition table's modes and growth, checked on keys built by hand.
 import { describe, expect, it } from 'vitest';
-import { withRedealsUsed, withWasteField } from '../src/solver/key.js';
-import { INSERTED, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TranspositionTable, addressSpaceAllows } from '../src/solver/table.js';
+import { withRedealsUsed, withWasteField } from '../src/solver/eagle/key.js';
+import { NO_SLOT, TABLE_EXACT, TABLE_RESOURCES, TranspositionTable, addressSpaceAllows } from '../src/solver/eagle/table.js';
+import { INSERTED, PRESENT } from '../src/solver/frame.js';
 
 /** A key whose layout is `layout` (words 0-2 and the low bits of word 3), with a waste top and redeals used. */
 function key(layout: number, waste: number, passes: number): Uint32Array {

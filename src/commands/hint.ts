@@ -9,7 +9,7 @@ import { hintFor, type Hint, type MoveVerdict } from '../show/hint.js';
 import { cardsTurnedBy } from '../show/narrate.js';
 import type { Game } from '../engine.js';
 import { limitAdvice, limitName, parseSolverOptions, type LimitFlags } from '../limits.js';
-import { Solver } from '../solver/search.js';
+import { Solver } from '../solver/solver.js';
 import { plural } from '../text.js';
 import { addPysolOption, type ChosenDeal, deckFrom } from './deals.js';
 import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';

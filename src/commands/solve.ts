@@ -18,7 +18,7 @@ import { shortenLine } from '../show/shorten.js';
 import { gameJson, gameLines, gamePage, movesCount, stepsToCome, tellGame, type Outcome, type ToldGame } from '../show/game.js';
 import { solveReport, statsLines, type SolveReport } from '../show/report.js';
 import { limitAdvice, limitName, parseSolverOptions, type LimitFlags } from '../limits.js';
-import { Solver, type SolverOptions } from '../solver/search.js';
+import { Solver, type SolverOptions } from '../solver/solver.js';
 import { plural, quote } from '../text.js';
 import { addPysolOption, type ChosenDeal, deckFrom, readDealsFile } from './deals.js';
 import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';

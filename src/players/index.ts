@@ -2,7 +2,7 @@
 import { asciiLower, asciiTrim, quote } from '../text.js';
 import { InputError } from '../errors.js';
 import { parseSamplingSettings, solverOptionsText, type SamplingFlags } from '../limits.js';
-import { DEFAULT_SOLVER_OPTIONS, type SolverOptions } from '../solver/search.js';
+import { DEFAULT_SOLVER_OPTIONS, type SolverOptions } from '../solver/solver.js';
 import { GreedyPlayer } from './greedy.js';
 import type { Player } from './observation.js';
 import { SamplingPlayer, samplingSettingsText, type SamplingSettings } from './sampling.js';

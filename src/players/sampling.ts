@@ -6,7 +6,7 @@ import { CARD_COUNT, NO_CARD, RANK_COUNT, rankOf, suitOf } from '../cards.js';
 import { Game } from '../engine.js';
 import { basePlace, stockStart, WING_COUNT } from '../layout.js';
 import { foundationHeight, hashPositionAnyWingOrder, stockPlaceFilled, trunkCount, wingHeight, wingTop } from '../position.js';
-import { Solver } from '../solver/search.js';
+import { Solver } from '../solver/solver.js';
 import { GreedyPlayer } from './greedy.js';
 import type { Observation, Player } from './observation.js';
 

@@ -4,8 +4,8 @@ import { dealFromNumber } from '../deal.js';
 import type { Deck } from '../deal.js';
 import { familyDealFromPysolNumber, plainPysolNumber } from '../numbering/pysol.js';
 import { EAGLE_WING_PRESETS, PRESETS, resolveRules } from '../rules.js';
-import { BYTES_PER_ENTRY } from '../solver/table.js';
-import { Solver } from '../solver/search.js';
+import { BYTES_PER_ENTRY } from '../solver/eagle/table.js';
+import { Solver } from '../solver/solver.js';
 
 export type BenchSize = 'full' | 'quick';
 

@@ -4,7 +4,7 @@ import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus'
 import { numberedDeck } from '../numbering/numbered.js';
 import type { Numbering } from '../numbering/pysol.js';
 import type { RuleSet } from '../rules.js';
-import { Solver, type SolverOptions } from '../solver/search.js';
+import { Solver, type SolverOptions } from '../solver/solver.js';
 
 export interface PickSpec {
   rules: RuleSet;

@@ -7,7 +7,7 @@ import { InputError, SolverFault } from '../errors.js';
 import type { Numbering } from '../numbering/pysol.js';
 import type { PlayerSpec } from '../players/index.js';
 import type { RuleSet } from '../rules.js';
-import type { SolverOptions } from '../solver/search.js';
+import type { SolverOptions } from '../solver/solver.js';
 import type { DealRow } from './csv.js';
 import { readFault, readResults, type ChunkResult, type ChunkTask, type DealOutcome } from './protocol.js';
 import { planChunks, plannedItemCount, Scheduler, type Chunk, type Dispatch, type DoneItems, type Shard } from './scheduler.js';

@@ -2,7 +2,7 @@
 import type { Numbering } from '../numbering/pysol.js';
 import type { PlayerSpec } from '../players/index.js';
 import type { RuleSet } from '../rules.js';
-import type { SolverOptions, UnknownReason, Verdict } from '../solver/search.js';
+import type { SolverOptions, UnknownReason, Verdict } from '../solver/solver.js';
 
 export interface ChunkTask {
   rules: RuleSet;

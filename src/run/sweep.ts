@@ -8,7 +8,7 @@ import type { SummaryRow } from './csv.js';
 import type { SimJob } from './pool.js';
 import type { PlayerSpec } from '../players/index.js';
 import { playerLabel } from '../players/index.js';
-import type { SolverOptions } from '../solver/search.js';
+import type { SolverOptions } from '../solver/solver.js';
 import { numberingSuffix, pysolGameFor, type Numbering } from '../numbering/pysol.js';
 import { solvitaireGameFor } from '../numbering/solvitaire.js';
 import { renderChart, type ChartSeries } from './chart.js';

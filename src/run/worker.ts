@@ -6,7 +6,7 @@ import { dealShape } from '../rules.js';
 import { formatMoveList } from '../notation.js';
 import { makePlayer } from '../players/index.js';
 import type { Player } from '../players/observation.js';
-import { Solver } from '../solver/search.js';
+import { Solver } from '../solver/solver.js';
 import { playSoFar } from '../played.js';
 import { GreedyPlayer } from '../players/greedy.js';
 import { rateLine } from '../show/rate.js';

@@ -1,7 +1,7 @@
 // Which move keeps a game winnable: every legal move of a position, each with the solver's verdict on where it leads.
 import { newEngineMoveList, toNotation, type Game } from '../engine.js';
 import { formatMove, type Move } from '../notation.js';
-import type { Solver, UnknownReason, Verdict } from '../solver/search.js';
+import type { Solver, UnknownReason, Verdict } from '../solver/solver.js';
 
 /** One legal move and what the solver says of the position it leads to. */
 export interface MoveVerdict {

@@ -3,7 +3,7 @@ import { Game, newEngineMoveList, NO_MOVE } from '../engine.js';
 import type { Move } from '../notation.js';
 import { GreedyPlayer } from '../players/greedy.js';
 import { playDeal } from '../run/play.js';
-import type { Solver } from '../solver/search.js';
+import type { Solver } from '../solver/solver.js';
 
 export interface Rating {
   /** Positions on the line where a move is chosen (every position before the win). */

@@ -3,7 +3,7 @@ import type { Deck } from '../deal.js';
 import { formatDeal } from '../deal.js';
 import { formatMoveList, type Move } from '../notation.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
-import type { SolveResult } from '../solver/search.js';
+import type { SolveResult } from '../solver/solver.js';
 import type { Rating } from './rate.js';
 
 export interface SolveReport {

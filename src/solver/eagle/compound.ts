@@ -1,5 +1,5 @@
 // Compound moves: the solver's moves with the stock turns folded in; each kind applied and expanded into RULES §5 moves in one place.
-import { CARD_COUNT, NO_CARD, suitOf } from '../cards.js';
+import { CARD_COUNT, NO_CARD, suitOf } from '../../cards.js';
 import {
   encodeMove,
   type EngineMove,
@@ -11,10 +11,10 @@ import {
   TARGET_FOUNDATION,
   TARGET_NONE,
   trunkCardInPlay,
-} from '../engine.js';
-import type { DealLayout } from '../layout.js';
-import * as P from '../position.js';
-import type { CompiledRules } from '../rules.js';
+} from '../../engine.js';
+import type { DealLayout } from '../../layout.js';
+import * as P from '../../position.js';
+import type { CompiledRules } from '../../rules.js';
 
 /** Debug builds (EAGLEWING_CHECKS=1, as the tests run): every compound move checks that it kept all 52 cards. */
 const CHECKS = process.env.EAGLEWING_CHECKS === '1';

@@ -1,6 +1,6 @@
 // Dominance rules: per position, the facts that let the generator leave out moves never better than another (README, "Dominance rules").
-import { NO_CARD, RANK_COUNT } from '../cards.js';
-import * as P from '../position.js';
+import { NO_CARD, RANK_COUNT } from '../../cards.js';
+import * as P from '../../position.js';
 import {
   COMPOUND_TRUNK_TO_FOUNDATION,
   COMPOUND_TURNS_WASTE_TO_FOUNDATION,

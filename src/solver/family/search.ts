@@ -1,40 +1,14 @@
 // Exact search for the Canfield family's rules (GAMES.md): depth first over the engine's moves, turns folded into the play they lead to, every position met kept in a table.
-import { CARD_COUNT, NO_CARD, RANK_COUNT, rankOf, suitOf } from '../cards.js';
-import {
-  encodeMove,
-  type EngineMove,
-  Game,
-  moveCount,
-  moveSource,
-  moveTarget,
-  newEngineMoveList,
-  NO_MOVE,
-  SOURCE_TRUNK,
-  SOURCE_WASTE,
-  TARGET_FOUNDATION,
-  toNotation,
-} from '../engine.js';
-import { WING_COUNT } from '../layout.js';
-import { foundationHeights } from '../position.js';
-import { TRUNK_PLAY_TOP, UNLIMITED_REDEALS } from '../rules.js';
-import type { Move } from '../notation.js';
-import { FAMILY_PASS_STATE_MASK, FAMILY_WASTE_MASK, familyKeyPassState, familyKeyWords, familyLinkBits, familyWasteWord, familyWingCodeBits, packFamilyKey } from './key.js';
-import { FAMILY_FULL, FAMILY_INSERTED, FAMILY_PRESENT, FamilyTable } from './family-table.js';
-import { StuckTrunk } from './family-stuck.js';
-import { SearchClock } from './clock.js';
-import type { SolveResult, SolverOptions, UnknownReason, Verdict } from './search.js';
+import { Game, moveSource, moveTarget, SOURCE_WASTE, TARGET_FOUNDATION } from '../../engine.js';
+import { TRUNK_PLAY_TOP, UNLIMITED_REDEALS } from '../../rules.js';
+import type { Move } from '../../notation.js';
+import { familyKeyPassState, familyKeyWords, familyLinkBits, familyWingCodeBits, KEYS_EXACT, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE, packFamilyKey } from './key.js';
+import { FamilyTable } from './table.js';
+import { familyEngineMove, playFamilyMove, type FamilyMove } from './move.js';
+import { FamilyMoveGenerator } from './generate.js';
+import { SearchClock } from '../clock.js';
+import { FULL, INSERTED, MAX_DEPTH, PRESENT, SearchBudget, type SolveResult, type SolverOptions, type UnknownReason, type Verdict } from '../frame.js';
 
-/*
- * A family move is one integer: an engine move (engine.ts, bits 0-20) and the steps round the pass
- * made before it (bits 21-31, read unsigned: turns, and a redeal at the stock's end; at most about 51,
- * two-card turns through the redeal round a 50-card stock). Turning changes nothing but which card is
- * the waste's top, so "turn t times, then play the waste's top" is one move, and "turn to the end of
- * the pass, then redeal" is another: a pass is walked once per position, not searched turn by turn.
- */
-const TURNS_SHIFT = 21;
-const ENGINE_MOVE_MASK = (1 << TURNS_SHIFT) - 1;
-/** Search paths longer than this end a search with unknown (depth): no real line comes near it, and a runaway path would grow the stacks until the process dies. Eagle Wing's search (search.ts) keeps the same cap. */
-export const MAX_DEPTH = 1 << 16;
 
 /**
  * When the walks (FamilySearch) take turns, in positions stored: the first walk searches alone for
@@ -110,7 +84,7 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * games: each position of it gets the same one.)
  *
  * The stuck-trunk rule (off under --no-prune; checked the same way). Under `trunkPlay top`, a position
- * where some trunk card can be shown never to move again (solver/family-stuck.ts, which argues it) is
+ * where some trunk card can be shown never to move again (solver/family/stuck.ts, which argues it) is
  * lost, since the trunk never empties: it is stored, and searched with no moves. The test is asked only
  * where the trunk's top, a foundation or the stock has just changed: a trunk card left, a card gone up
  * is no longer a place for another to land, and a waste card played is out of the stock for good, so
@@ -145,17 +119,21 @@ export class FamilySearch {
   private readonly schedule: WalkSchedule;
   /** Walks started by splitting one under way, over every search so far: for the tests. */
   splits = 0;
-  private readonly scratch = newEngineMoveList();
   private key = new Int32Array(0);
-  /** Scratch for ordering one position's moves. */
-  private room = new Int32Array(256);
+  /** The search under way: words a position, wings in play, the key's shape (key.ts). */
+  private words = 0;
+  private wings = 0;
+  private codeBits = 0;
+  private linkBits = 0;
+  /** What the search that ended found: positions stored, the limit that stopped it, the depth of the winning move (-1: none). */
+  private nodes = 1;
+  private unknownReason: UnknownReason | undefined;
+  private winDepth = -1;
   /** The walk under way's arrays (Walk): its moves, the position of each depth (its words), and where each depth's moves are. */
   private moves = new Int32Array(4096);
   private history = new Int32Array(0);
   private moveNext = new Int32Array(256);
   private moveEnd = new Int32Array(256);
-  /** generate's copy of the position while a pass is turned through. */
-  private passStart = new Int32Array(0);
   /** The walks not yet finished, taken in turns; finished walks kept for reuse. */
   private readonly walks: Walk[] = [];
   private readonly spareWalks: Walk[] = [];
@@ -169,22 +147,18 @@ export class FamilySearch {
   private readonly idle = new Walk();
   /** Passes as cycles (above): unlimited redeals, a fixed turn size, and pruning on. */
   private passCycles = false;
-  /** Game.markWastePlays' marks, one a card, and the stamp of the latest marking (a new stamp clears them all). */
-  private readonly wasteMarks = new Int32Array(CARD_COUNT);
-  private wasteStamp = 0;
-  /** boundSuits by the foundations' heights (position.ts foundationHeights), -1 until asked: they alone decide it within one solve. */
-  private readonly boundByFoundations = new Int8Array(1 << 16);
-  private readonly stuck = new StuckTrunk();
-  /** The time limit, and the watcher: its Solver's clock (solver/clock.ts), or one of its own. */
-  private readonly clock: SearchClock;
+  /** A position's moves, in the order they are tried. */
+  private readonly generator = new FamilyMoveGenerator();
+  /** The node and time limits, and the watcher: its Solver's budget (frame.ts), or one of its own. */
+  private readonly budget: SearchBudget;
   /** The stuck-trunk rule (above): pruning on, under `trunkPlay top`; asked (stuckAsk) where the trunk's top, a foundation or the stock has just changed. */
   private stuckTest = false;
   private stuckAsk = false;
 
-  constructor(limits: SolverOptions, schedule: WalkSchedule = WALK_SCHEDULE, clock: SearchClock = new SearchClock()) {
+  constructor(limits: SolverOptions, schedule: WalkSchedule = WALK_SCHEDULE, budget: SearchBudget = new SearchBudget(new SearchClock())) {
     this.limits = limits;
     this.schedule = schedule;
-    this.clock = clock;
+    this.budget = budget;
     this.table = new FamilyTable(limits.memoryMegabytes);
   }
 
@@ -195,55 +169,60 @@ export class FamilySearch {
 
   /** Solves from the position `game` is in; the game is left at some searched position. */
   solve(game: Game): SolveResult {
-    const started = performance.now();
-    const { maxNodes, timeLimitMs } = this.limits;
-    this.clock.start(timeLimitMs);
-    const words = game.positionWords().length;
-    const wings = game.wings;
-    const linkBits = familyLinkBits(game.compiled.build);
-    const codeBits = familyWingCodeBits(game.compiled);
-    const keyWords = familyKeyWords(wings, codeBits, linkBits);
-    if (this.key.length < keyWords) this.key = new Int32Array(keyWords);
-    if (this.passStart.length < words) this.passStart = new Int32Array(words);
-    const table = this.table;
-    // the stock as a resource (below): only under one-card turns, where every later waste top can be turned to
+    this.budget.start(this.limits);
+    const start = this.begin(game);
+    const verdict = game.isWon() ? 'won' : this.search(game);
+    const result = this.budget.result(verdict, this.nodes, this.unknownReason, this.table);
+    // a start already won has no line (and the walk under way is the last search's)
+    if (verdict === 'won' && this.winDepth >= 0) result.moves = this.line(game, start);
+    return result;
+  }
+
+  /** Sets the search up for `game`'s rules and position: the key's shape, the table's matching, the pruning rules; returns the start's words. */
+  private begin(game: Game): Int32Array {
     const rules = game.compiled;
-    this.boundByFoundations.fill(-1);
+    this.words = game.positionWords().length;
+    this.wings = game.wings;
+    this.linkBits = familyLinkBits(rules.build);
+    this.codeBits = familyWingCodeBits(rules);
+    const keyWords = familyKeyWords(this.wings, this.codeBits, this.linkBits);
+    if (this.key.length < keyWords) this.key = new Int32Array(keyWords);
     this.stuckTest = this.limits.prune && rules.trunkPlay === TRUNK_PLAY_TOP;
-    if (this.stuckTest) this.stuck.prepare(game);
     this.stuckAsk = this.stuckTest;
     this.passCycles = this.limits.prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
-    if (this.passCycles) table.clear(keyWords, familyWasteWord(), FAMILY_PASS_STATE_MASK, true);
-    else if (this.limits.prune && rules.turn === 1 && !rules.turnShrinks) table.clear(keyWords, familyWasteWord(), FAMILY_WASTE_MASK);
-    else table.clear(keyWords);
-    const key = this.key;
-    const start = new Int32Array(words);
-    game.storeWords(start, 0);
-    let nodes = 1;
-    let result: Verdict | undefined;
-    let unknownReason: UnknownReason | undefined;
-    let depth = 0;
-    let winDepth = -1;
+    this.generator.prepare(game, this.limits.prune, this.passCycles, this.stuckTest);
+    // the stock as a resource (above): only under one-card turns, where every later waste top can be turned to
+    this.table.clear(keyWords, this.passCycles ? KEYS_PASS_STATES : this.limits.prune && rules.turn === 1 && !rules.turnShrinks ? KEYS_WASTE_RESOURCE : KEYS_EXACT);
+    this.nodes = 1;
+    this.unknownReason = undefined;
+    this.winDepth = -1;
     // the last search's walks are spare now, each with its own arrays: the one under way gets back the
     // arrays it grew (takeWalk sizes a spare walk's by its record, which must be the arrays it holds)
     this.park();
     this.current = this.idle;
     for (const walk of this.walks) this.spareWalks.push(walk);
     this.walks.length = 0;
-    if (game.isWon()) result = 'won';
-    else {
-      this.packKey(game, wings, codeBits, linkBits);
-      table.insert(key);
-      this.enter(this.takeWalk(words));
-      game.storeWords(this.history, 0);
-      this.moveNext[0] = 0;
-      this.moveEnd[0] = this.generate(game, 0, true);
-      this.walks.push(this.current);
-    }
+    const start = new Int32Array(this.words);
+    game.storeWords(start, 0);
+    return start;
+  }
+
+  /** The walks, taking turns until one wins, every one has finished (lost), or a limit stops them (unknown). */
+  private search(game: Game): Verdict {
+    const { words, wings, codeBits, linkBits, key, table, budget } = this;
+    this.packKey(game, wings, codeBits, linkBits);
+    table.insert(key);
+    this.enter(this.takeWalk(words));
+    game.storeWords(this.history, 0);
+    this.moveNext[0] = 0;
+    this.moveEnd[0] = this.generate(game, 0, true);
+    this.walks.push(this.current);
+    let nodes = 1;
+    let depth = 0;
     // the walk under way, and the node count at which its turn ends
     let turn = 0;
     let turnEnd = this.schedule.firstTurn;
-    while (result === undefined) {
+    for (;;) {
       if (this.moveNext[depth] === this.moveEnd[depth]) {
         if (depth > 0) {
           depth--;
@@ -252,61 +231,41 @@ export class FamilySearch {
         // this walk has searched all it holds: the next one takes over, or none is left and the deal is lost
         this.spareWalks.push(this.current);
         this.walks.splice(turn, 1);
-        if (this.walks.length === 0) {
-          result = 'lost';
-          break;
-        }
+        if (this.walks.length === 0) return this.stop(nodes, 'lost');
         if (turn === this.walks.length) turn = 0;
         this.enter(this.walks[turn]);
         depth = this.current.depth;
         turnEnd = nodes + this.turnLength();
         continue;
       }
-      const move = this.moves[this.moveNext[depth]++];
+      const move = this.moves[this.moveNext[depth]++] as FamilyMove;
       game.loadWords(this.history, depth * words);
       const trunkBefore = game.trunkCount();
       playFamilyMove(game, move, null);
       // a family move puts a card up, or takes one out of the stock, only by its engine move (its turns do neither)
       if (this.stuckTest) {
-        const engineMove = (move & ENGINE_MOVE_MASK) as EngineMove;
+        const engineMove = familyEngineMove(move);
         this.stuckAsk = game.trunkCount() !== trunkBefore || moveTarget(engineMove) === TARGET_FOUNDATION || moveSource(engineMove) === SOURCE_WASTE;
       }
       if (game.isWon()) {
-        result = 'won';
-        winDepth = depth;
-        break;
+        this.winDepth = depth;
+        return this.stop(nodes, 'won');
       }
       this.packKey(game, wings, codeBits, linkBits);
       const stored = table.insert(key);
-      if (stored === FAMILY_PRESENT) continue;
-      if (stored === FAMILY_FULL) {
-        result = 'unknown';
-        unknownReason = 'memory';
-        break;
-      }
+      if (stored === PRESENT) continue;
+      if (stored === FULL) return this.stop(nodes, 'unknown', 'memory');
       nodes++;
-      if (maxNodes > 0 && nodes >= maxNodes) {
-        result = 'unknown';
-        unknownReason = 'max-nodes';
-        break;
-      }
-      if (this.clock.expired(nodes)) {
-        result = 'unknown';
-        unknownReason = 'time-limit';
-        break;
-      }
+      const spent = budget.spent(nodes);
+      if (spent !== undefined) return this.stop(nodes, 'unknown', spent);
       depth++;
       if (depth >= this.moveNext.length) {
-        if (depth >= MAX_DEPTH) {
-          result = 'unknown';
-          unknownReason = 'depth';
-          break;
-        }
+        if (depth >= MAX_DEPTH) return this.stop(nodes, 'unknown', 'depth');
         this.growStacks(words);
       }
       game.storeWords(this.history, depth * words);
       this.moveNext[depth] = this.moveEnd[depth - 1];
-      this.moveEnd[depth] = this.generate(game, this.moveEnd[depth - 1], stored === FAMILY_INSERTED);
+      this.moveEnd[depth] = this.generate(game, this.moveEnd[depth - 1], stored === INSERTED);
       if (nodes >= turnEnd) {
         // the walk's turn is over: it hands its shallowest untried moves to a new walk, and the next walk goes on
         this.current.depth = depth;
@@ -317,25 +276,23 @@ export class FamilySearch {
         turnEnd = nodes + this.turnLength();
       }
     }
+  }
+
+  /** The search ends with `verdict` after `nodes` positions; `reason`, the limit that stopped it. */
+  private stop(nodes: number, verdict: Verdict, reason?: UnknownReason): Verdict {
+    this.nodes = nodes;
+    this.unknownReason = reason;
+    return verdict;
+  }
+
+  /** The win's RULES §5 moves from `start`: the moves that led to the winning walk's first position, then the walk's own. */
+  private line(game: Game, start: Int32Array): Move[] {
     const moves: Move[] = [];
-    // a start already won has no line (and the walk under way is the last search's)
-    if (result === 'won' && winDepth >= 0) {
-      game.loadWords(start, 0);
-      const path = this.current.path;
-      for (let at = 0; at < this.current.pathLength; at++) playFamilyMove(game, path[at], moves);
-      for (let at = 0; at <= winDepth; at++) playFamilyMove(game, this.moves[this.moveNext[at] - 1], moves);
-    }
-    return {
-      result,
-      nodes,
-      ms: Math.round(performance.now() - started),
-      moves,
-      unknownReason,
-      tableEntries: table.count,
-      tableCapacity: table.size(),
-      tableHits: table.hits,
-      bytesPerEntry: table.bytesPerEntry(),
-    };
+    game.loadWords(start, 0);
+    const path = this.current.path;
+    for (let at = 0; at < this.current.pathLength; at++) playFamilyMove(game, path[at] as FamilyMove, moves);
+    for (let at = 0; at <= this.winDepth; at++) playFamilyMove(game, this.moves[this.moveNext[at] - 1] as FamilyMove, moves);
+    return moves;
   }
 
   /** The table's key for the position `game` is in: under passes as cycles, with its pass state (key.ts) for its waste. */
@@ -346,80 +303,12 @@ export class FamilySearch {
     familyKeyPassState(this.key, phase, phase === 0 ? 0 : Math.floor(game.wasteCount() / game.compiled.turn));
   }
 
-  /**
-   * Writes the moves of the position `game` is in from `at`; returns their end, in playRank's order.
-   * Under limited redeals the moves that turn nothing come first, then the waste's plays after 1, 2 …
-   * turns, the redeal (after turning the rest of the pass) last of all: a turn buries cards in the
-   * waste, where only the top is in play, so the moves that keep the stock as it is are tried first
-   * (as Eagle Wing's solver does). Under unlimited redeals turning costs nothing, and every play is
-   * ranked alike, whatever its turns. Under passes as cycles there is no redeal move: a position in
-   * mid-pass (a waste play broke the turns' groups) plays the pass start's cards through the redeal
-   * (README's rule 7), ranked with its other plays, so the foundation plays of both rounds come first
-   * (Solvitaire, which sees the cards of every pass as one list, tries their foundation plays first).
-   */
+  /** Writes the moves of the position `game` is in from `at` (generate.ts); returns their end. */
   private generate(game: Game, at: number, firstOfLayout: boolean): number {
-    const scratch = this.scratch;
-    const start = at;
-    let bound = 0;
-    let wasteFree = false;
-    // a position whose trunk can be shown never to empty is lost: no moves (the stuck-trunk rule)
-    if (this.stuckAsk && this.stuck.isStuck(game)) return at;
-    if (this.limits.prune) {
-      const heights = foundationHeights(game.positionWords());
-      bound = this.boundByFoundations[heights];
-      if (bound < 0) bound = this.boundByFoundations[heights] = boundSuits(game);
-      wasteFree = wasteLeavesTurnsAlone(game);
-      const forced = bound === 0 ? NO_MOVE : forcedPlay(game, bound, wasteFree);
-      if (forced !== NO_MOVE) return this.push(at, forced);
-    }
-    const count = game.tableauPlays(scratch, 0);
-    for (let i = 0; i < count; i++) at = this.push(at, scratch[i]);
-    game.storeWords(this.passStart, 0);
-    // under passes as cycles, at a pass boundary: round the pass back to here, through the redeal; in
-    // mid-pass: to the stock's end, and for the first position of its layout through the redeal to the
-    // end again (README's rule 7)
-    const cyclic = this.passCycles && game.atPassBoundary();
-    const throughRedeal = this.passCycles && !cyclic && firstOfLayout;
-    let redealt = false;
-    const startTop = game.wasteTopIndex();
-    // the cards the waste could play now: stockPlays is asked only where one of them is on top
-    if (this.wasteStamp === 0x7fffffff) this.wasteMarks.fill((this.wasteStamp = 0));
-    const stamp = ++this.wasteStamp;
-    const everyCard = game.markWastePlays(this.wasteMarks, stamp);
-    let turns = 0;
-    for (;;) {
-      const top = game.wasteTop();
-      if (everyCard || (top !== NO_CARD && this.wasteMarks[top] === stamp)) {
-        const plays = game.stockPlays(scratch, 0);
-        for (let i = 0; i < plays; i++) at = this.push(at, scratch[i] | (turns << TURNS_SHIFT));
-      }
-      // a bound card met on the way is played, not turned past (the bound-card rules above)
-      if (turns > 0 && wasteFree && isBound(game, game.wasteTop(), bound)) break;
-      const atEnd = game.stockTopIndex() < 0;
-      if (!game.stepPass(cyclic || throughRedeal)) break;
-      if (atEnd) redealt = true;
-      turns++;
-      if (cyclic && game.wasteTopIndex() === startTop) break;
-      // round again, the stock's end is the position the first round ended at: its plays are in
-      if (redealt && game.stockTopIndex() < 0) break;
-    }
-    // under passes as cycles no redeal move (the walk above takes it in where it must); else it is the last move, after the plays
-    const redeal = this.passCycles || game.stockTopIndex() >= 0 ? NO_MOVE : game.redealMove();
-    game.loadWords(this.passStart, 0);
-    if (this.room.length < 2 * (at - start)) this.room = new Int32Array(4 * (at - start));
-    playsInOrder(game, this.moves, start, at, this.room, this.passCycles);
-    if (redeal !== NO_MOVE) at = this.push(at, redeal | (turns << TURNS_SHIFT));
-    return at;
-  }
-
-  private push(at: number, move: number): number {
-    if (at >= this.moves.length) {
-      const bigger = new Int32Array(this.moves.length * 2);
-      bigger.set(this.moves);
-      this.moves = bigger;
-    }
-    this.moves[at] = move;
-    return at + 1;
+    const end = this.generator.generate(game, this.moves, at, firstOfLayout, this.stuckAsk);
+    // the walk's moves, grown where they did not fit
+    this.moves = this.generator.moves;
+    return end;
   }
 
   /** Makes `walk` (its arrays sized by takeWalk) the walk under way: the walk that was puts its arrays (grown or not) back in its record first. */
@@ -519,120 +408,3 @@ class Walk {
   /** How many times its line leaves the first-ranked move where a split handed it on: its turns shrink with it. */
   detours = 0;
 }
-
-/** The suits whose next foundation card is bound (the bound-card rules of FamilySearch), one bit each. */
-function boundSuits(game: Game): number {
-  let bound = 0;
-  for (let suit = 0; suit < 4; suit++) {
-    const next = game.foundationNext(suit);
-    if (next !== NO_CARD && nextIsBound(game, next, MAX_BOUND_CHAIN)) bound |= 1 << suit;
-  }
-  return bound;
-}
-
-/**
- * How many cards deep nextIsBound follows builders on builders. Round the corner (wrap round) a chain
- * of builders could come back to its first card; cut there, a card is counted as not bound, which
- * only plays fewer cards up.
- */
-const MAX_BOUND_CHAIN = RANK_COUNT - 1;
-
-/** Whether `card`, its suit's next foundation card, is bound: every card that could be built on it is up, or is its own suit's next card and bound. */
-function nextIsBound(game: Game, card: number, depth: number): boolean {
-  const base = game.layout.baseRank;
-  const below = (rankOf(card) + RANK_COUNT - 1) % RANK_COUNT;
-  // rank counted from the base: a card of rank `below` of each suit is up once its suit's foundation is higher
-  const belowFromBase = (below - base + RANK_COUNT) % RANK_COUNT;
-  for (let suit = 0; suit < 4; suit++) {
-    const builder = suit * RANK_COUNT + below;
-    if (!game.goesOn(builder, card)) continue;
-    const height = game.foundationHeight(suit);
-    if (height > belowFromBase) continue;
-    if (height < belowFromBase || depth === 0 || !nextIsBound(game, builder, depth - 1)) return false;
-  }
-  return true;
-}
-
-/** Whether `card` is its suit's next foundation card and bound. */
-function isBound(game: Game, card: number, bound: number): boolean {
-  return card !== NO_CARD && (bound & (1 << suitOf(card))) !== 0 && game.canGoToFoundation(card);
-}
-
-/** Whether taking the waste's top away changes no later turn: one-card turns on every pass, or no redeal left. */
-function wasteLeavesTurnsAlone(game: Game): boolean {
-  const rules = game.compiled;
-  return (rules.turn === 1 && !rules.turnShrinks) || game.redealsUsed() >= rules.redeals;
-}
-
-/** The bound card's foundation play that is the only move searched, or NO_MOVE. */
-function forcedPlay(game: Game, bound: number, wasteFree: boolean): EngineMove {
-  const rules = game.compiled;
-  // under spaceBlock a space blocks wing moves: no forced play that could leave one
-  const spaceSafe = !rules.spaceBlock;
-  for (let wing = 0; wing < game.wings; wing++) {
-    const height = game.wingHeight(wing);
-    if (height === 0) continue;
-    const top = game.wingCard(wing, 0);
-    if (isBound(game, top, bound) && (height > 1 || spaceSafe)) return encodeMove(wing, TARGET_FOUNDATION, 1, top);
-  }
-  const trunkTop = game.trunkCard();
-  if (spaceSafe && isBound(game, trunkTop, bound)) return encodeMove(SOURCE_TRUNK, TARGET_FOUNDATION, 1, trunkTop);
-  const wasteTop = game.wasteTop();
-  if (wasteFree && isBound(game, wasteTop, bound)) return encodeMove(SOURCE_WASTE, TARGET_FOUNDATION, 1, wasteTop);
-  return NO_MOVE;
-}
-
-/** A step round the pass: a turn, or at the stock's end the redeal (NO_MOVE when neither is legal). */
-function stepMove(game: Game): EngineMove {
-  const turn = game.turnMove();
-  return turn !== NO_MOVE ? turn : game.redealMove();
-}
-
-/** Plays a family move on `game`: its steps (turns, and a redeal at the stock's end), then its engine move. With `written`, appends the RULES §5 moves it stands for. */
-function playFamilyMove(game: Game, move: number, written: Move[] | null): void {
-  for (let turns = move >>> TURNS_SHIFT; turns > 0; turns--) {
-    if (written !== null) written.push(toNotation(stepMove(game)));
-    game.stepPass(true);
-  }
-  const engineMove = (move & ENGINE_MOVE_MASK) as EngineMove;
-  if (written !== null) written.push(toNotation(engineMove));
-  game.applyUnsaved(engineMove);
-}
-
-/** playRank's ranks, 0 … PLAY_RANKS - 1. */
-const PLAY_RANKS = 5;
-/** Scratch for playsInOrder: where each rank's moves start. */
-const rankStarts = new Int32Array(PLAY_RANKS + 1);
-
-/** Stable: moves[start … end) by playRank, each move ranked once; `room` holds at least 2 × (end - start) numbers. */
-function playsInOrder(game: Game, moves: Int32Array, start: number, end: number, room: Int32Array, turnsFree: boolean): void {
-  const count = end - start;
-  rankStarts.fill(0);
-  for (let i = 0; i < count; i++) {
-    const rank = playRank(game, moves[start + i], turnsFree);
-    room[i] = moves[start + i];
-    room[count + i] = rank;
-    rankStarts[rank + 1]++;
-  }
-  for (let rank = 1; rank <= PLAY_RANKS; rank++) rankStarts[rank] += rankStarts[rank - 1];
-  for (let i = 0; i < count; i++) moves[start + rankStarts[room[count + i]]++] = room[i];
-}
-
-/**
- * 0 a foundation play, 1 the trunk's top onto a wing, 2 a whole wing moved while the trunk has a card to
- * fill its place, 3 the waste's top onto a wing, 4 the rest. Where turning costs (limited redeals),
- * every play after turns is 4, in the order of its turns.
- */
-function playRank(game: Game, move: number, turnsFree: boolean): number {
-  const engineMove = (move & ENGINE_MOVE_MASK) as EngineMove;
-  const turns = move >>> TURNS_SHIFT;
-  if (turns > 0 && !turnsFree) return 4;
-  if (moveTarget(engineMove) === TARGET_FOUNDATION) return 0;
-  const source = moveSource(engineMove);
-  if (source === SOURCE_TRUNK) return 1;
-  if (source < WING_COUNT && game.trunkCount() > 0 && moveCount(engineMove) === game.wingHeight(source)) return 2;
-  if (source === SOURCE_WASTE) return 3;
-  return 4;
-}
-
-

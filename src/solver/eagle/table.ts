@@ -1,6 +1,7 @@
 // Transposition table: open addressing over one Uint32Array of packed keys, grown on demand up to a memory cap.
 import { readFileSync } from 'node:fs';
 import { KEY_WORD3_BITS, KEY_WORDS, keyLayout, keyRedealsUsed, keyWaste, keyWord3, withRedealsUsed } from './key.js';
+import { FULL, INSERTED, PRESENT, type InsertResult } from '../frame.js';
 
 /*
  * Each slot is KEY_WORDS (4) words: the key, with two fields of the table's own in word 3 above the
@@ -39,9 +40,6 @@ export const TABLE_EXACT = 0;
 export const TABLE_RESOURCES = 1;
 export type TableMode = typeof TABLE_EXACT | typeof TABLE_RESOURCES;
 
-export const INSERTED = 0;
-export const PRESENT = 1;
-export const FULL = 2;
 /** find() for a key the table does not hold. */
 export const NO_SLOT = -1;
 /** probe() for a slot with any waste top. */
@@ -170,6 +168,10 @@ export class TranspositionTable {
     return this.capacity;
   }
 
+  bytesPerEntry(): number {
+    return BYTES_PER_ENTRY;
+  }
+
   /** What a key (or a slot's word 3) is matched on: its layout when the waste top is compared, else all of its word 3. */
   private layoutOf(word3: number): number {
     return this.compareWaste ? keyLayout(word3) : keyWord3(word3);
@@ -180,7 +182,7 @@ export class TranspositionTable {
   }
 
   /** Stores the key unless present: INSERTED, PRESENT, or FULL when the memory cap is reached. */
-  insert(key: Uint32Array): number {
+  insert(key: Uint32Array): InsertResult {
     const k0 = key[0];
     const k1 = key[1];
     const k2 = key[2];

@@ -1,12 +1,6 @@
 // The family search's table of positions met: whole keys of a few words each, open addressing, growing by doubling up to the slots its memory cap holds.
-import { familyPassStateCovers, familyPassStateMerged } from './key.js';
-
-/** What insert() found. */
-export const FAMILY_INSERTED = 0;
-export const FAMILY_PRESENT = 1;
-export const FAMILY_FULL = 2;
-/** The key took the place of a stored key it covers, or (pass states) joined its layout's: a position to search, of a layout met before. */
-export const FAMILY_JOINED = 3;
+import { familyPassStateCovers, familyPassStateMerged, keyResourceMask, keyResourceWord, KEYS_EXACT, KEYS_PASS_STATES, type KeyMatch } from './key.js';
+import { FULL, INSERTED, JOINED, PRESENT, type InsertResult } from '../frame.js';
 
 const INITIAL_CAPACITY = 1 << 14;
 /** Kept at most three quarters full, so that linear probing stays short. */
@@ -14,7 +8,7 @@ const LOAD_NUMERATOR = 3;
 const LOAD_DENOMINATOR = 4;
 
 /**
- * A set of keys of `keyWords` words each (solver/key.ts, the family key). Every key is stored whole, so
+ * A set of keys of `keyWords` words each (family/key.ts). Every key is stored whole, so
  * a look-up never mistakes one position for another: a table that fills up ends the search with
  * unknown, never with a guess. One bit a slot says whether it holds a key. The slots are as many as
  * the memory cap holds, not rounded down to a power of two (a hash picks its slot by multiplying, not
@@ -24,7 +18,7 @@ export class FamilyTable {
   private readonly maxBytes: number;
   private keyWords = 1;
   /**
-   * Resources (solver/family.ts): keys match on every bit but `resourceMask` of word `resourceWord`,
+   * Resources (solver/family/search.ts): keys match on every bit but `resourceMask` of word `resourceWord`,
    * and a stored key covers a new one whose masked bits are no lower (-1: keys match bit for bit).
    */
   private resourceWord = -1;
@@ -85,17 +79,17 @@ export class FamilyTable {
   }
 
   /**
-   * Forgets every key; the keys inserted next have `keyWords` words. With `resourceWord` ≥ 0, the bits
-   * `resourceMask` of that word are a resource (lower is at least as good): a key is then present
-   * when a stored key equals it elsewhere and is no higher there, and a lower one takes its place.
-   * With `passStates`, those bits are a pass state instead (passes as cycles, README's rule 7): a key
-   * is present when the stored key of its layout covers it (key.ts familyPassStateCovers), and the
-   * stored key gathers the pass states of the keys it did not cover.
+   * Forgets every key; the keys inserted next have `keyWords` words, matched as `match` says (key.ts).
+   * Under KEYS_WASTE_RESOURCE the waste top's bits are a resource (lower is at least as good): a key
+   * is then present when a stored key equals it elsewhere and is no higher there, and a lower one takes
+   * its place. Under KEYS_PASS_STATES those bits are a pass state instead (passes as cycles, README's
+   * rule 7): a key is present when the stored key of its layout covers it (key.ts
+   * familyPassStateCovers), and the stored key gathers the pass states of the keys it did not cover.
    */
-  clear(keyWords: number, resourceWord = -1, resourceMask = 0, passStates = false): void {
-    this.resourceWord = resourceWord;
-    this.resourceMask = resourceMask;
-    this.passStates = passStates;
+  clear(keyWords: number, match: KeyMatch = KEYS_EXACT): void {
+    this.resourceWord = keyResourceWord(match);
+    this.resourceMask = keyResourceMask(match);
+    this.passStates = match === KEYS_PASS_STATES;
     this.count = 0;
     this.hits = 0;
     // a table grown by an earlier, larger search starts small again: a small search then stays in the
@@ -136,11 +130,11 @@ export class FamilyTable {
   }
 
   /** Stores `key` (its first keyWords words) unless it, or a key that covers it, is there already: INSERTED or JOINED where it did, else PRESENT or FULL. */
-  insert(key: Int32Array): number {
+  insert(key: Int32Array): InsertResult {
     const found = this.lookUp(key);
-    if (found !== FAMILY_INSERTED) return found;
+    if (found !== INSERTED) return found;
     if ((this.count + 1) * LOAD_DENOMINATOR > this.capacity * LOAD_NUMERATOR) {
-      if (!this.grow()) return FAMILY_FULL;
+      if (!this.grow()) return FULL;
       // the slots moved: the same look-up in the grown table finds where the key goes
       this.lookUp(key);
     }
@@ -149,11 +143,11 @@ export class FamilyTable {
     this.occupied[slot >>> 5] |= 1 << (slot & 31);
     for (let i = 0; i < words; i++) this.keys[slot * words + i] = key[i];
     this.count++;
-    return FAMILY_INSERTED;
+    return INSERTED;
   }
 
   /** PRESENT when a stored key equals or covers `key`; JOINED when `key` took the place of one it covers (or joined its pass state); else INSERTED, with nothing stored yet and freeSlot where it goes. */
-  private lookUp(key: Int32Array): number {
+  private lookUp(key: Int32Array): InsertResult {
     const words = this.keyWords;
     const capacity = this.capacity;
     const keys = this.keys;
@@ -174,30 +168,30 @@ export class FamilyTable {
       if (same) {
         if (resourceWord < 0) {
           this.hits++;
-          return FAMILY_PRESENT;
+          return PRESENT;
         }
         const stored = keys[base + resourceWord];
         if (this.passStates) {
           if (familyPassStateCovers(stored, key[resourceWord])) {
             this.hits++;
-            return FAMILY_PRESENT;
+            return PRESENT;
           }
           // a position of the layout the stored ones do not cover: searched, and covered from now on
           keys[base + resourceWord] = familyPassStateMerged(stored, key[resourceWord]);
-          return FAMILY_JOINED;
+          return JOINED;
         }
         if ((stored & ~matchMask) <= (key[resourceWord] & ~matchMask)) {
           this.hits++;
-          return FAMILY_PRESENT;
+          return PRESENT;
         }
         // the same layout with more resources: it covers the stored one from now on
         keys[base + resourceWord] = key[resourceWord];
-        return FAMILY_JOINED;
+        return JOINED;
       }
       slot = slot + 1 === capacity ? 0 : slot + 1;
     }
     this.freeSlot = slot;
-    return FAMILY_INSERTED;
+    return INSERTED;
   }
 
   /** Doubles the room, or takes the rest the cap allows; false (the table as it was) when the cap or the machine allows no more. */

@@ -1,6 +1,6 @@
 // The family search's dead-end test: a trunk card that can be shown never to move, so that the trunk never empties and the deal is lost from here.
-import { CARD_COUNT, RANK_COUNT, rankOf, suitOf } from '../cards.js';
-import type { Game } from '../engine.js';
+import { CARD_COUNT, RANK_COUNT, rankOf, suitOf } from '../../cards.js';
+import type { Game } from '../../engine.js';
 
 /** heldForever's answers. */
 const HELD = 0;

@@ -1,9 +1,9 @@
 // What the dominance rules and the move generator read of one position: wing tops, where each wing card lies, the waste and trunk.
-import { CARD_COUNT, NO_CARD, RANK_COUNT, rankOf } from '../cards.js';
-import { trunkCardInPlay } from '../engine.js';
-import { WING_COUNT, type DealLayout } from '../layout.js';
-import * as P from '../position.js';
-import type { CompiledRules } from '../rules.js';
+import { CARD_COUNT, NO_CARD, RANK_COUNT, rankOf } from '../../cards.js';
+import { trunkCardInPlay } from '../../engine.js';
+import { WING_COUNT, type DealLayout } from '../../layout.js';
+import * as P from '../../position.js';
+import type { CompiledRules } from '../../rules.js';
 
 /** Per-node scratch, filled by read() and emptied by clear() so that it is reused without allocating. */
 export class NodeView {

@@ -1,8 +1,8 @@
 // Compound move generation and ordering for one position, under the facts the dominance rules give it.
-import { cardBelow, RANK_COUNT, suitOf } from '../cards.js';
-import { WING_COUNT } from '../layout.js';
-import * as P from '../position.js';
-import { WING_MOVES_SINGLE, WING_MOVES_WHOLE } from '../rules.js';
+import { cardBelow, RANK_COUNT, suitOf } from '../../cards.js';
+import { WING_COUNT } from '../../layout.js';
+import * as P from '../../position.js';
+import { WING_MOVES_SINGLE, WING_MOVES_WHOLE } from '../../rules.js';
 import {
   COMPOUND_TRUNK_TO_FOUNDATION,
   COMPOUND_TRUNK_TO_WING,

@@ -1,66 +1,31 @@
-// Thoughtful solver: iterative depth-first search over compound moves with a transposition table -> won / lost / unknown.
-import type { Deck } from '../deal.js';
-import { Game, toNotation } from '../engine.js';
-import { dealLayout, type DealLayout } from '../layout.js';
-import type { Move } from '../notation.js';
-import * as P from '../position.js';
-import { compileRules, type CompiledRules, type RuleSet } from '../rules.js';
+// Eagle Wing's search: depth first over compound moves, a transposition table, positions proven lost marked done.
+import { toNotation } from '../../engine.js';
+import type { DealLayout } from '../../layout.js';
+import * as P from '../../position.js';
+import type { CompiledRules } from '../../rules.js';
 import { applyCompound, expandLine, type CompoundMove } from './compound.js';
-import { SearchClock, type SearchWatcher } from './clock.js';
-import { FamilySearch, MAX_DEPTH, WALK_SCHEDULE } from './family.js';
+import { doubled, FULL, MAX_DEPTH, PRESENT, SearchBudget, type SolveResult, type SolverOptions, type UnknownReason, type Verdict } from '../frame.js';
 import { dominance, noDominance, NodeFacts, type Dominance } from './dominance.js';
 import { generateMoves, MoveStack } from './generate.js';
 import { NodeView } from './node.js';
 import { KEY_WORDS, packKey } from './key.js';
-import { BYTES_PER_ENTRY, FULL, NO_SLOT, PRESENT, TABLE_EXACT, TABLE_RESOURCES, TranspositionTable } from './table.js';
+import { NO_SLOT, TABLE_EXACT, TABLE_RESOURCES, TranspositionTable } from './table.js';
 
-export type Verdict = 'won' | 'lost' | 'unknown';
 /** Where a search is: still searching, or finished with its verdict. */
 type SearchState = 'searching' | Verdict;
-/** The limit that stopped a search: a flag's (limits.ts), or `depth`, the search path's cap (MAX_DEPTH), which no flag raises. */
-export type UnknownReason = 'max-nodes' | 'time-limit' | 'memory' | 'depth';
 
-export { MAX_DEPTH };
-
-/** Where a search stops with unknown. */
-export interface SolveLimits {
-  /** Stop with unknown after this many positions (0 = no limit). */
-  maxNodes: number;
-  /** Stop with unknown after this many milliseconds (0 = no limit). */
-  timeLimitMs: number;
-  /** Transposition-table cap; a full table stops the search with unknown. */
-  memoryMegabytes: number;
-}
-
-/** The limits, and how the search runs. */
-export interface SolverOptions extends SolveLimits {
-  /** Dominance rules (README, "Dominance rules"): bound cards, one empty wing per fill, stock resources in the table. */
-  prune: boolean;
-}
-
-export const DEFAULT_SOLVER_OPTIONS: Readonly<SolverOptions> = Object.freeze({ maxNodes: 0, timeLimitMs: 0, memoryMegabytes: 256, prune: true });
-
-export interface SolveResult {
-  result: Verdict;
-  /** Positions searched (one reached again with an earlier waste top is searched again): the same on every machine. */
-  nodes: number;
-  ms: number;
-  /** RULES §5 moves with their cards; empty unless won. */
-  moves: Move[];
-  unknownReason?: UnknownReason;
-  tableEntries: number;
-  tableCapacity: number;
-  tableHits: number;
-  bytesPerEntry: number;
-}
-
-export class Solver {
-  readonly options: SolverOptions;
+/**
+ * Searches Eagle Wing's shape of rules (CompiledRules.eagleWing) over compound moves (compound.ts): the
+ * search frame's Solver (solver.ts) hands it those deals. Its table and stacks are kept from search to
+ * search; each search clears the table.
+ */
+export class EagleSearch {
+  private readonly options: SolverOptions;
+  private readonly budget: SearchBudget;
   private readonly table: TranspositionTable;
   private readonly dominance: Dominance;
-  private family: FamilySearch | undefined;
-  /** The time limit, and the watcher (Solver.watch): the family search's too. */
-  private readonly clock = new SearchClock();
+  /** The position searched, changed in place: the start is kept as it was given. */
+  private readonly position = P.newPosition();
   private readonly key = new Uint32Array(KEY_WORDS);
   private readonly stack = new MoveStack();
   private readonly facts = new NodeFacts();
@@ -82,55 +47,22 @@ export class Solver {
   /** The depth of the move that won the last search (-1: none, or won before any move). */
   private winDepth = -1;
 
-  constructor(options: Partial<SolverOptions> = {}) {
-    this.options = { ...DEFAULT_SOLVER_OPTIONS, ...options };
-    this.table = new TranspositionTable(this.options.memoryMegabytes);
-    this.dominance = this.options.prune ? dominance : noDominance;
+  constructor(options: SolverOptions, budget: SearchBudget) {
+    this.options = options;
+    this.budget = budget;
+    this.table = new TranspositionTable(options.memoryMegabytes);
+    this.dominance = options.prune ? dominance : noDominance;
   }
 
-  solve(deck: Deck, rules: RuleSet): SolveResult {
-    const compiled = compileRules(rules);
-    if (!compiled.eagleWing) return this.familySearch().solve(new Game(deck, rules));
-    const layout = dealLayout(deck, rules.trunk);
-    const position = P.newPosition();
-    P.dealPosition(position, layout);
-    const result = this.search(position, layout, compiled);
+  /** Searches from `start` (not changed), a position of `layout`'s deal; a win's RULES §5 moves start there. */
+  solve(start: P.Position, layout: DealLayout, rules: CompiledRules): SolveResult {
+    this.position.set(start);
+    const result = this.search(this.position, layout, rules);
     if (result.result === 'won') {
-      P.dealPosition(position, layout);
-      result.moves = expandLine(position, layout, compiled, this.winningLine()).map(toNotation);
+      this.position.set(start);
+      result.moves = expandLine(this.position, layout, rules, this.winningLine()).map(toNotation);
     }
     return result;
-  }
-
-  /** Solves from the position `game` is in (the game is not changed); a win's moves start at that position. */
-  solvePosition(game: Game): SolveResult {
-    if (!game.compiled.eagleWing) {
-      const copy = new Game(game.deck, game.rules);
-      copy.restore(game.snapshot());
-      return this.familySearch().solve(copy);
-    }
-    const result = this.search(game.snapshot(), game.layout, game.compiled);
-    if (result.result === 'won') result.moves = expandLine(game.snapshot(), game.layout, game.compiled, this.winningLine()).map(toNotation);
-    return result;
-  }
-
-  /**
-   * Tells `watcher` how each search after this goes, about every `everyMs` milliseconds (looked at every
-   * 1,024 positions stored, solver/clock.ts), or no one with undefined. It changes nothing a search does.
-   */
-  watch(watcher: SearchWatcher | undefined, everyMs: number): void {
-    this.clock.watch(watcher, everyMs);
-  }
-
-  /** Hands each key the last family search stored to `visit` (none before one): for bench/family-keys.mjs. */
-  forEachFamilyKey(visit: (keys: Int32Array, at: number) => void): void {
-    this.family?.forEachStoredKey(visit);
-  }
-
-  /** The search for rules outside Eagle Wing's shape (solver/family.ts), made on first use: its table is its own, its clock this one's. */
-  private familySearch(): FamilySearch {
-    this.family ??= new FamilySearch(this.options, WALK_SCHEDULE, this.clock);
-    return this.family;
   }
 
   /** The compound moves of the last search's win, from the root. */
@@ -142,13 +74,12 @@ export class Solver {
 
   /** Searches from `position` (changed in place). */
   private search(position: P.Position, layout: DealLayout, rules: CompiledRules): SolveResult {
-    const started = performance.now();
     const table = this.table;
     const prune = this.options.prune;
     const view = this.view;
+    const budget = this.budget;
     view.use(layout, rules);
-    const { maxNodes, timeLimitMs } = this.options;
-    this.clock.start(timeLimitMs);
+    budget.start(this.options);
     table.clear(prune ? TABLE_RESOURCES : TABLE_EXACT);
     this.winDepth = -1;
     let nodes = 1;
@@ -198,14 +129,9 @@ export class Solver {
         break;
       }
       nodes++;
-      if (maxNodes > 0 && nodes >= maxNodes) {
+      unknownReason = budget.spent(nodes);
+      if (unknownReason !== undefined) {
         state = 'unknown';
-        unknownReason = 'max-nodes';
-        break;
-      }
-      if (this.clock.expired(nodes)) {
-        state = 'unknown';
-        unknownReason = 'time-limit';
         break;
       }
       depth++;
@@ -224,17 +150,7 @@ export class Solver {
       this.moveNext[depth] = this.moveEnd[depth - 1];
       this.moveEnd[depth] = this.generate(position, view, this.moveEnd[depth - 1]);
     }
-    return {
-      result: state,
-      nodes,
-      ms: Math.round(performance.now() - started),
-      moves: [],
-      unknownReason,
-      tableEntries: table.count,
-      tableCapacity: table.size(),
-      tableHits: table.hits,
-      bytesPerEntry: BYTES_PER_ENTRY,
-    };
+    return budget.result(state as Verdict, nodes, unknownReason, table);
   }
 
   /** The moves of the position `view` is about to read, written from `at`; returns their end. */
@@ -276,11 +192,4 @@ export class Solver {
     this.moveEnd = doubled(this.moveEnd);
     this.history = doubled(this.history);
   }
-}
-
-/** A copy of a growable array with twice the room. */
-function doubled<T extends Int32Array | Uint8Array>(array: T): T {
-  const bigger = new (array.constructor as new (length: number) => T)(array.length * 2);
-  bigger.set(array);
-  return bigger;
 }

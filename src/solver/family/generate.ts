@@ -1,0 +1,121 @@
+// The family search's moves of a position, in the order they are tried: turns folded into the plays they lead to, the pruning rules applied.
+import { CARD_COUNT, NO_CARD } from '../../cards.js';
+import { type EngineMove, Game, newEngineMoveList, NO_MOVE } from '../../engine.js';
+import { foundationHeights } from '../../position.js';
+import { familyMove, type FamilyMove } from './move.js';
+import { playsInOrder } from './order.js';
+import { boundSuits, forcedPlay, isBound, wasteLeavesTurnsAlone } from './prune.js';
+import { StuckTrunk } from './stuck.js';
+
+/**
+ * Writes a position's family moves (move.ts) for the family search (search.ts), which owns the walks
+ * they go into: the pruning rules of docs/solver.md cut them where they apply (a bound card's play
+ * alone; none in a position whose trunk is stuck).
+ */
+export class FamilyMoveGenerator {
+  /** The moves written by the last generate(): the array it was given, or a grown copy. */
+  moves: Int32Array<ArrayBuffer> = new Int32Array(0);
+  private readonly scratch = newEngineMoveList();
+  /** Scratch for ordering one position's moves. */
+  private room = new Int32Array(256);
+  /** A copy of the position while a pass is turned through. */
+  private passStart = new Int32Array(0);
+  /** Game.markWastePlays' marks, one a card, and the stamp of the latest marking (a new stamp clears them all). */
+  private readonly wasteMarks = new Int32Array(CARD_COUNT);
+  private wasteStamp = 0;
+  /** boundSuits by the foundations' heights (position.ts foundationHeights), -1 until asked: they alone decide it within one solve. */
+  private readonly boundByFoundations = new Int8Array(1 << 16);
+  private readonly stuck = new StuckTrunk();
+  /** The pruning rules are on (off under --no-prune). */
+  private prune = false;
+  /** Passes as cycles (search.ts): no redeal move, the pass walked round instead. */
+  private passCycles = false;
+
+  /** Ready for a search of `game`'s deal and rules. */
+  prepare(game: Game, prune: boolean, passCycles: boolean, stuckTest: boolean): void {
+    this.prune = prune;
+    this.passCycles = passCycles;
+    const words = game.positionWords().length;
+    if (this.passStart.length < words) this.passStart = new Int32Array(words);
+    this.boundByFoundations.fill(-1);
+    if (stuckTest) this.stuck.prepare(game);
+  }
+
+  /**
+   * Writes the moves of the position `game` is in from `at`; returns their end, in playRank's order.
+   * Under limited redeals the moves that turn nothing come first, then the waste's plays after 1, 2 …
+   * turns, the redeal (after turning the rest of the pass) last of all: a turn buries cards in the
+   * waste, where only the top is in play, so the moves that keep the stock as it is are tried first
+   * (as Eagle Wing's solver does). Under unlimited redeals turning costs nothing, and every play is
+   * ranked alike, whatever its turns. Under passes as cycles there is no redeal move: a position in
+   * mid-pass (a waste play broke the turns' groups) plays the pass start's cards through the redeal
+   * (README's rule 7), ranked with its other plays, so the foundation plays of both rounds come first
+   * (Solvitaire, which sees the cards of every pass as one list, tries their foundation plays first).
+   */
+  generate(game: Game, moves: Int32Array<ArrayBuffer>, at: number, firstOfLayout: boolean, askStuck: boolean): number {
+    this.moves = moves;
+    const scratch = this.scratch;
+    const start = at;
+    let bound = 0;
+    let wasteFree = false;
+    // a position whose trunk can be shown never to empty is lost: no moves (the stuck-trunk rule)
+    if (askStuck && this.stuck.isStuck(game)) return at;
+    if (this.prune) {
+      const heights = foundationHeights(game.positionWords());
+      bound = this.boundByFoundations[heights];
+      if (bound < 0) bound = this.boundByFoundations[heights] = boundSuits(game);
+      wasteFree = wasteLeavesTurnsAlone(game);
+      const forced = bound === 0 ? NO_MOVE : forcedPlay(game, bound, wasteFree);
+      if (forced !== NO_MOVE) return this.push(at, forced);
+    }
+    const count = game.tableauPlays(scratch, 0);
+    for (let i = 0; i < count; i++) at = this.push(at, scratch[i]);
+    game.storeWords(this.passStart, 0);
+    // under passes as cycles, at a pass boundary: round the pass back to here, through the redeal; in
+    // mid-pass: to the stock's end, and for the first position of its layout through the redeal to the
+    // end again (README's rule 7)
+    const cyclic = this.passCycles && game.atPassBoundary();
+    const throughRedeal = this.passCycles && !cyclic && firstOfLayout;
+    let redealt = false;
+    const startTop = game.wasteTopIndex();
+    // the cards the waste could play now: stockPlays is asked only where one of them is on top
+    if (this.wasteStamp === 0x7fffffff) this.wasteMarks.fill((this.wasteStamp = 0));
+    const stamp = ++this.wasteStamp;
+    const everyCard = game.markWastePlays(this.wasteMarks, stamp);
+    let turns = 0;
+    for (;;) {
+      const top = game.wasteTop();
+      if (everyCard || (top !== NO_CARD && this.wasteMarks[top] === stamp)) {
+        const plays = game.stockPlays(scratch, 0);
+        for (let i = 0; i < plays; i++) at = this.push(at, familyMove(scratch[i], turns));
+      }
+      // a bound card met on the way is played, not turned past (the bound-card rules above)
+      if (turns > 0 && wasteFree && isBound(game, game.wasteTop(), bound)) break;
+      const atEnd = game.stockTopIndex() < 0;
+      if (!game.stepPass(cyclic || throughRedeal)) break;
+      if (atEnd) redealt = true;
+      turns++;
+      if (cyclic && game.wasteTopIndex() === startTop) break;
+      // round again, the stock's end is the position the first round ended at: its plays are in
+      if (redealt && game.stockTopIndex() < 0) break;
+    }
+    // under passes as cycles no redeal move (the walk above takes it in where it must); else it is the last move, after the plays
+    const redeal = this.passCycles || game.stockTopIndex() >= 0 ? NO_MOVE : game.redealMove();
+    game.loadWords(this.passStart, 0);
+    if (this.room.length < 2 * (at - start)) this.room = new Int32Array(4 * (at - start));
+    playsInOrder(game, this.moves, start, at, this.room, this.passCycles);
+    if (redeal !== NO_MOVE) at = this.push(at, familyMove(redeal, turns));
+    return at;
+  }
+
+  /** Writes `move` at `at`, growing `moves` where it is full; returns the next place. */
+  private push(at: number, move: FamilyMove | EngineMove): number {
+    if (at >= this.moves.length) {
+      const bigger = new Int32Array(this.moves.length * 2);
+      bigger.set(this.moves);
+      this.moves = bigger;
+    }
+    this.moves[at] = move;
+    return at + 1;
+  }
+}

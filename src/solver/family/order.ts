@@ -1,0 +1,40 @@
+// The order the family search tries a position's moves in: foundation plays first, then the trunk's, whole wings, the waste's, the rest.
+import { Game, moveCount, moveSource, moveTarget, SOURCE_TRUNK, SOURCE_WASTE, TARGET_FOUNDATION } from '../../engine.js';
+import { WING_COUNT } from '../../layout.js';
+import { familyEngineMove, familySteps, type FamilyMove } from './move.js';
+
+/** playRank's ranks, 0 … PLAY_RANKS - 1. */
+const PLAY_RANKS = 5;
+/** Scratch for playsInOrder: where each rank's moves start. */
+const rankStarts = new Int32Array(PLAY_RANKS + 1);
+
+/** Stable: moves[start … end) by playRank, each move ranked once; `room` holds at least 2 × (end - start) numbers. */
+export function playsInOrder(game: Game, moves: Int32Array, start: number, end: number, room: Int32Array, turnsFree: boolean): void {
+  const count = end - start;
+  rankStarts.fill(0);
+  for (let i = 0; i < count; i++) {
+    const rank = playRank(game, moves[start + i] as FamilyMove, turnsFree);
+    room[i] = moves[start + i];
+    room[count + i] = rank;
+    rankStarts[rank + 1]++;
+  }
+  for (let rank = 1; rank <= PLAY_RANKS; rank++) rankStarts[rank] += rankStarts[rank - 1];
+  for (let i = 0; i < count; i++) moves[start + rankStarts[room[count + i]]++] = room[i];
+}
+
+/**
+ * 0 a foundation play, 1 the trunk's top onto a wing, 2 a whole wing moved while the trunk has a card to
+ * fill its place, 3 the waste's top onto a wing, 4 the rest. Where turning costs (limited redeals),
+ * every play after turns is 4, in the order of its turns.
+ */
+function playRank(game: Game, move: FamilyMove, turnsFree: boolean): number {
+  const engineMove = familyEngineMove(move);
+  const turns = familySteps(move);
+  if (turns > 0 && !turnsFree) return 4;
+  if (moveTarget(engineMove) === TARGET_FOUNDATION) return 0;
+  const source = moveSource(engineMove);
+  if (source === SOURCE_TRUNK) return 1;
+  if (source < WING_COUNT && game.trunkCount() > 0 && moveCount(engineMove) === game.wingHeight(source)) return 2;
+  if (source === SOURCE_WASTE) return 3;
+  return 4;
+}
