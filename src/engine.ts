@@ -13,10 +13,10 @@ import {
   compileRules,
   TRUNK_PLAY_TOP,
   UNLIMITED_REDEALS,
-  WING_MOVES_SINGLE,
-  WING_MOVES_SINGLE_OR_WHOLE,
+  firstGroupSize,
+  groupMayLeave,
+  nextGroupSize,
   WING_MOVES_SV_PARTIAL,
-  WING_MOVES_WHOLE,
   type CompiledRules,
   type RuleSet,
 } from './rules.js';
@@ -307,28 +307,20 @@ export class Game {
     let count = 0;
     if (this.isWon()) return 0;
     const rules = this.compiled;
-    const wings = this.wings;
     const wasteIndex = this.wasteTopIndex();
-    const waste = wasteIndex < 0 ? NO_CARD : this.layout.stockCards[wasteIndex];
     const trunkCard = this.trunkCard();
     // GAMES.md G1.5: while a wing is empty, spaceBlock stops every wing-to-wing and trunk-to-wing move
     const blocked = rules.spaceBlock && this.someWingEmpty();
+    // the plays of stockPlays() among the others, in this order: the waste's to its foundation, to the wings, the stock's into a space
     count = this.wingFoundationPlays(out, count);
-    if (waste !== NO_CARD && this.canGoToFoundation(waste)) out[count++] = encodeMove(SOURCE_WASTE, TARGET_FOUNDATION, 1, waste);
+    count = this.wasteFoundationPlay(out, count);
     if (trunkCard !== NO_CARD && this.canGoToFoundation(trunkCard)) out[count++] = encodeMove(SOURCE_TRUNK, TARGET_FOUNDATION, 1, trunkCard);
     if (!blocked) count = this.wingToWingPlays(out, count);
-    for (let to = 0; to < wings; to++) {
-      if (waste !== NO_CARD && this.canLandOnWing(waste, 1, to, rules.spaceFromWaste)) out[count++] = encodeMove(SOURCE_WASTE, to, 1, waste);
-    }
+    count = this.wasteWingPlays(out, count);
     if (trunkCard !== NO_CARD && !blocked) count = this.trunkToWingPlays(out, count, trunkCard);
+    count = this.stockSpacePlays(out, count);
     const stockIndex = this.stockTopIndex();
     if (stockIndex >= 0) {
-      const stockCard = this.layout.stockCards[stockIndex];
-      if (rules.spaceFromStock && (this.trunkCount() === 0 || !rules.trunkFillsAuto)) {
-        for (let to = 0; to < wings; to++) {
-          if (this.wingHeight(to) === 0) out[count++] = encodeMove(SOURCE_STOCK, to, 1, stockCard);
-        }
-      }
       // a turn names the card it leaves on the waste's top (GAMES.md G4)
       out[count++] = encodeMove(SOURCE_TURN, TARGET_NONE, 1, this.layout.stockCards[this.turnEnd(stockIndex)]);
     } else if (wasteIndex >= 0 && this.redealsUsed() < rules.redeals) {
@@ -385,16 +377,11 @@ export class Game {
     for (let from = 0; from < wings; from++) {
       const height = this.wingHeight(from);
       if (height === 0) continue;
-      let smallest = 1;
-      let largest = 1;
-      if (rules.wingMoves === WING_MOVES_WHOLE) smallest = largest = height;
-      else if (rules.wingMoves !== WING_MOVES_SINGLE) largest = height;
-      // single-or-whole: the top card or the whole wing (GAMES.md G1.3), so after 1 the next size is the height
-      const step = rules.wingMoves === WING_MOVES_SINGLE_OR_WHOLE && height > 1 ? height - 1 : 1;
+      const smallest = firstGroupSize(rules.wingMoves, height);
       // the group's deepest card, walked down one card a size (not read from the top each time: linked wings are lists)
       let deepest = this.wingCard(from, smallest - 1);
-      for (let size = smallest; size <= largest; size += step) {
-        if (size !== smallest) deepest = step === 1 ? this.cardUnderOnWing(deepest) : this.wingCard(from, size - 1);
+      for (let size = smallest, last = smallest; size <= height; last = size, size = nextGroupSize(rules.wingMoves, size, height)) {
+        if (size !== smallest) deepest = size === last + 1 ? this.cardUnderOnWing(deepest) : this.wingCard(from, size - 1);
         // sv-partial: part of the run goes onto a wing only when the card it uncovers can go up
         const partialOk = rules.wingMoves !== WING_MOVES_SV_PARTIAL || size === height || this.canGoToFoundation(this.cardUnderOnWing(deepest));
         for (let to = 0; to < wings; to++) {
@@ -439,7 +426,7 @@ export class Game {
             for (let i = 0; i < RANK_COUNT; i++) deepest = P.cardUnder(this.position, deepest);
           }
           const size = depth + 1;
-          if (!this.sizeAllowed(size, height)) continue;
+          if (!groupMayLeave(rules.wingMoves, size, height)) continue;
           // sv-partial: part of the run goes onto a wing only when the card it uncovers can go up
           if (rules.wingMoves === WING_MOVES_SV_PARTIAL && size < height && !this.canGoToFoundation(P.cardUnder(this.position, deepest))) continue;
           if (!this.canLandOnWing(deepest, size, to, rules.spaceFromWings)) continue;
@@ -448,15 +435,6 @@ export class Game {
       }
     }
     return count;
-  }
-
-  /** Whether wingMoves lets a group of `size` cards leave a wing of `height` (GAMES.md G1.3). */
-  private sizeAllowed(size: number, height: number): boolean {
-    const wingMoves = this.compiled.wingMoves;
-    if (wingMoves === WING_MOVES_SINGLE) return size === 1;
-    if (wingMoves === WING_MOVES_WHOLE) return size === height;
-    if (wingMoves === WING_MOVES_SINGLE_OR_WHOLE) return size === 1 || size === height;
-    return true;
   }
 
   /** The trunk's top onto a wing: a build, or a space fill where spaceFrom lists the trunk (not while spaceBlock blocks it). */
@@ -507,27 +485,45 @@ export class Game {
 
   /**
    * The plays of the waste's top (to its foundation, onto a wing or into a space) and of the stock's
-   * top into a space: what a turn changes. legalMoves() lists the same moves among the others (a test
-   * checks that they agree); the family search plays them after each turn of a pass (solver/family/search.ts).
+   * top into a space: what a turn changes. legalMoves() lists the same plays, written once below, among
+   * the others; the family search plays them after each turn of a pass (solver/family/generate.ts).
    * Writes them into `out` from `count`; returns the new count.
    */
   stockPlays(out: EngineMoveList, count: number): number {
-    const rules = this.compiled;
-    const wings = this.wings;
+    count = this.wasteFoundationPlay(out, count);
+    count = this.wasteWingPlays(out, count);
+    return this.stockSpacePlays(out, count);
+  }
+
+  /** The waste's top to its foundation. */
+  private wasteFoundationPlay(out: EngineMoveList, count: number): number {
     const wasteIndex = this.wasteTopIndex();
-    if (wasteIndex >= 0) {
-      const waste = this.layout.stockCards[wasteIndex];
-      if (this.canGoToFoundation(waste)) out[count++] = encodeMove(SOURCE_WASTE, TARGET_FOUNDATION, 1, waste);
-      for (let to = 0; to < wings; to++) {
-        if (this.canLandOnWing(waste, 1, to, rules.spaceFromWaste)) out[count++] = encodeMove(SOURCE_WASTE, to, 1, waste);
-      }
+    if (wasteIndex < 0) return count;
+    const waste = this.layout.stockCards[wasteIndex];
+    if (this.canGoToFoundation(waste)) out[count++] = encodeMove(SOURCE_WASTE, TARGET_FOUNDATION, 1, waste);
+    return count;
+  }
+
+  /** The waste's top onto each wing it lands on: a build, or a space where spaceFrom lists the waste. */
+  private wasteWingPlays(out: EngineMoveList, count: number): number {
+    const wasteIndex = this.wasteTopIndex();
+    if (wasteIndex < 0) return count;
+    const waste = this.layout.stockCards[wasteIndex];
+    const fromWaste = this.compiled.spaceFromWaste;
+    for (let to = 0; to < this.wings; to++) {
+      if (this.canLandOnWing(waste, 1, to, fromWaste)) out[count++] = encodeMove(SOURCE_WASTE, to, 1, waste);
     }
+    return count;
+  }
+
+  /** The stock's top into each space, where spaceFrom lists the stock and the trunk does not fill spaces itself. */
+  private stockSpacePlays(out: EngineMoveList, count: number): number {
+    const rules = this.compiled;
     const stockIndex = this.stockTopIndex();
-    if (stockIndex >= 0 && rules.spaceFromStock && (this.trunkCount() === 0 || !rules.trunkFillsAuto)) {
-      const stockCard = this.layout.stockCards[stockIndex];
-      for (let to = 0; to < wings; to++) {
-        if (this.wingHeight(to) === 0) out[count++] = encodeMove(SOURCE_STOCK, to, 1, stockCard);
-      }
+    if (stockIndex < 0 || !rules.spaceFromStock || (this.trunkCount() > 0 && rules.trunkFillsAuto)) return count;
+    const stockCard = this.layout.stockCards[stockIndex];
+    for (let to = 0; to < this.wings; to++) {
+      if (this.wingHeight(to) === 0) out[count++] = encodeMove(SOURCE_STOCK, to, 1, stockCard);
     }
     return count;
   }

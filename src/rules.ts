@@ -9,8 +9,12 @@ import type { DealShape } from './deal.js';
 /**
  * Every rule option, once, in canonical order (the order of the canonical rules string). The RuleSet
  * type, the CLI flags and their help, validation, the canonical string, the `rules` listing and the
- * renderer all come from this table: a new option is one row here, plus the engine and verifier code
- * that gives it meaning.
+ * renderer all come from this table. A new option is one row here, plus: its CompiledRules field and
+ * compileRules line (below) where the hot loops test it; eagleWingShape, when the compound-move search
+ * cannot play it; the engine (engine.ts) and the verifier (verify.ts), which give it meaning each in
+ * its own words; the family search's pruning rules where it touches what they argue (docs/solver.md);
+ * the numbering of a program whose game it names (numbering/); and RULES.md's section for it, with
+ * its column in the preset tables (test/rules-doc.test.ts reads them).
  *
  * | column          | meaning                                                                      |
  * |-----------------|------------------------------------------------------------------------------|
@@ -295,6 +299,35 @@ export const WING_MOVES_WHOLE = WING_MOVES.indexOf('whole');
 export const WING_MOVES_GROUP = WING_MOVES.indexOf('group');
 export const WING_MOVES_SINGLE_OR_WHOLE = WING_MOVES.indexOf('single-or-whole');
 export const WING_MOVES_SV_PARTIAL = WING_MOVES.indexOf('sv-partial');
+
+/*
+ * Which groups of cards may leave a wing of `height` cards under wing-moves `wingMoves` (a WING_MOVES_*
+ * number), the one statement of it for the engine and the solver's generator (the verifier keeps its
+ * own on purpose): the top card (single), the whole wing (whole), the top card or the whole wing
+ * (single-or-whole), or any group from the top (group, sv-partial; sv-partial's further condition on
+ * what a part uncovers is the mover's to ask). Sizes are walked from firstGroupSize up by
+ * nextGroupSize while they stay within the wing.
+ */
+
+/** Whether a group of `size` cards may leave a wing of `height`. */
+export function groupMayLeave(wingMoves: number, size: number, height: number): boolean {
+  if (wingMoves === WING_MOVES_SINGLE) return size === 1;
+  if (wingMoves === WING_MOVES_WHOLE) return size === height;
+  if (wingMoves === WING_MOVES_SINGLE_OR_WHOLE) return size === 1 || size === height;
+  return true;
+}
+
+/** The smallest group that may leave a wing of `height` (> 0). */
+export function firstGroupSize(wingMoves: number, height: number): number {
+  return wingMoves === WING_MOVES_WHOLE ? height : 1;
+}
+
+/** The next group size after `size` that may leave a wing of `height`; more than `height` when there is none. */
+export function nextGroupSize(wingMoves: number, size: number, height: number): number {
+  if (wingMoves === WING_MOVES_SINGLE || wingMoves === WING_MOVES_WHOLE) return height + 1;
+  if (wingMoves === WING_MOVES_SINGLE_OR_WHOLE) return size < height ? height : height + 1;
+  return size + 1;
+}
 /** RULES §3.7 and GAMES.md G1.1 as a number. */
 export const BUILD_NONE = BUILDS.indexOf('none');
 export const BUILD_SUIT_DOWN = BUILDS.indexOf('suit-down');
@@ -327,20 +360,11 @@ export function turnSize(rules: RuleSet, pass: number): number {
 }
 
 /**
- * The options that take the rules outside Eagle Wing's shape (RULES §3 only: eight wings, one-card
- * turns, a dealt base, a suit or no building, a limited wing and redeal count, the trunk filling every
- * space), as `name=value`; empty when the rules are inside it.
+ * Whether the rules lie inside Eagle Wing's shape, which the compound-move search plays (RULES §3 only:
+ * eight wings, one-card turns, a dealt base, a suit or no building, single, whole or group wing moves,
+ * a limited wing and redeal count, the trunk filling every space). Booleans only: compileRules runs
+ * once per solve, and a solve may take microseconds.
  */
-export function beyondEagleWing(rules: RuleSet): string[] {
-  const beyond = RULE_OPTIONS.filter((option) => option.newOption && !atFallback(option, rules));
-  if (rules.build !== 'none' && rules.build !== 'suit-down') beyond.push(ruleOption('build'));
-  if (rules.wingMoves !== 'single' && rules.wingMoves !== 'whole' && rules.wingMoves !== 'group') beyond.push(ruleOption('wingMoves'));
-  if (rules.maxWing === 'none') beyond.push(ruleOption('maxWing'));
-  if (rules.redeals === 'unlimited') beyond.push(ruleOption('redeals'));
-  if (rules.spaceFrom.includes('trunk')) beyond.push(ruleOption('spaceFrom'));
-  return RULE_OPTIONS.filter((option) => beyond.includes(option)).map((option) => `${optionName(option)}=${optionText(option, rules)}`);
-}
-/** beyondEagleWing(rules) is empty, worked out without making a string: compileRules runs once per solve, and a solve may take microseconds. */
 export function eagleWingShape(rules: RuleSet): boolean {
   return (
     rules.wings === 8 &&

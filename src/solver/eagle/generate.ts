@@ -2,7 +2,7 @@
 import { cardBelow, RANK_COUNT, suitOf } from '../../cards.js';
 import { WING_COUNT } from '../../layout.js';
 import * as P from '../../position.js';
-import { WING_MOVES_SINGLE, WING_MOVES_WHOLE } from '../../rules.js';
+import { firstGroupSize, groupMayLeave, nextGroupSize } from '../../rules.js';
 import {
   COMPOUND_TRUNK_TO_FOUNDATION,
   COMPOUND_TRUNK_TO_WING,
@@ -96,9 +96,7 @@ function builds(position: P.Position, view: NodeView, facts: NodeFacts, stack: M
       // a card is in one place only: this wing holds it, at this depth
       if (source !== target) {
         const count = view.cardDepth[needed] + 1;
-        const allowed =
-          rules.wingMoves === WING_MOVES_SINGLE ? count === 1 : rules.wingMoves === WING_MOVES_WHOLE ? count === P.wingHeight(position, source) : true;
-        if (allowed && height + count <= maxWing) at = stack.push(at, compoundMove(COMPOUND_WING_TO_WING, source, target, count));
+        if (groupMayLeave(rules.wingMoves, count, P.wingHeight(position, source)) && height + count <= maxWing) at = stack.push(at, compoundMove(COMPOUND_WING_TO_WING, source, target, count));
         continue;
       }
     }
@@ -123,10 +121,11 @@ function spaceFills(position: P.Position, view: NodeView, facts: NodeFacts, stac
       for (let source = 0; source < WING_COUNT; source++) {
         const sourceHeight = P.wingHeight(position, source);
         if (sourceHeight === 0) continue;
-        const smallest = rules.wingMoves === WING_MOVES_WHOLE ? sourceHeight : 1;
-        const largest = rules.wingMoves === WING_MOVES_SINGLE ? 1 : sourceHeight;
-        const last = facts.skipRenames && largest === sourceHeight ? largest - 1 : largest;
-        for (let count = smallest; count <= last; count++) at = stack.push(at, compoundMove(COMPOUND_WING_TO_WING, source, target, count));
+        // a whole wing moved into a space is the same position under another name (skipRenames)
+        const last = facts.skipRenames ? sourceHeight - 1 : sourceHeight;
+        for (let count = firstGroupSize(rules.wingMoves, sourceHeight); count <= last; count = nextGroupSize(rules.wingMoves, count, sourceHeight)) {
+          at = stack.push(at, compoundMove(COMPOUND_WING_TO_WING, source, target, count));
+        }
       }
     }
     if (rules.spaceFromWaste && view.wasteIndex >= 0) {
