@@ -61,7 +61,7 @@ function playedPosition(preset: string, deal: number, length: number, random: (n
   return playout(preset, deal, length, random, false, null);
 }
 
-/** A reversed new deck with up to 11 random swaps; under a fixed base its four cards then go to their slots (GAMES.md G2). */
+/** A reversed new deck with up to 11 random swaps; under a fixed base its four cards then go to their slots (RULES §10.9). */
 function nearSortedDeck(rules: RuleSet, random: (n: number) => number): Deck {
   const deck = Array.from({ length: CARD_COUNT }, (_, i) => CARD_COUNT - 1 - i);
   for (let swaps = random(12); swaps > 0; swaps--) {

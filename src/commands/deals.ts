@@ -31,7 +31,7 @@ export function addPysolOption(command: Command): Command {
 
 /**
  * A deal from a number argument, a --deal string or a --pysol number: exactly one of them, laid out for
- * the rules (GAMES.md G2: a fixed base's cards in the foundation slots; --pysol: the preset's PySolFC
+ * the rules (RULES §10.9: a fixed base's cards in the foundation slots; --pysol: the preset's PySolFC
  * game). `orDealsFile`: the command also takes --deals-file (solve), so a missing deal names it too.
  */
 export function deckFrom(numberArgument: string | undefined, sources: { deal?: string; pysol?: string; solvitaire?: string }, { preset, rules }: ChosenRules, { orDealsFile = false } = {}): ChosenDeal {
@@ -83,7 +83,7 @@ export interface DealLine {
 }
 
 /**
- * Deal strings, one per line (blank lines skipped), each laid out for the rules (GAMES.md G2) and optionally followed by `| <moves>`; every
+ * Deal strings, one per line (blank lines skipped), each laid out for the rules (RULES §10.9) and optionally followed by `| <moves>`; every
  * bad deal is reported before anything is solved.
  */
 export function readDealsFile(file: string, rules: RuleSet): DealLine[] {

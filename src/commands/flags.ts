@@ -65,9 +65,9 @@ export function rulesFrom(command: Command, flags: RuleFlags & { pysol?: string;
 }
 
 /**
- * The rules of a preset and its overrides, refused (exit 2) where the engine cannot play them: GAMES.md
+ * The rules of a preset and its overrides, refused (exit 2) where the engine cannot play them: RULES §10
  * allows up to nine wings, and the engine's moves have room for eight (engine.ts). A fixed base is
- * played: deal numbers place its four cards and deal strings are checked for them (deal.ts, GAMES.md G2).
+ * played: deal numbers place its four cards and deal strings are checked for them (deal.ts, RULES §10.9).
  */
 export function playableRules(preset: string, flags: RuleOverrides): RuleSet {
   const rules = resolveRules(preset, flags);

@@ -1,4 +1,4 @@
-// Exact search for the Canfield family's rules (GAMES.md): depth first over the engine's moves, turns folded into the play they lead to, every position met kept in a table.
+// Exact search for the Canfield family's rules (RULES §10): depth first over the engine's moves, turns folded into the play they lead to, every position met kept in a table.
 import { CARD_COUNT, NO_CARD, RANK_COUNT, rankOf, suitOf } from '../cards.js';
 import {
   encodeMove,
@@ -68,7 +68,7 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * from an earlier one, so there keys match exactly, except under passes as cycles (below).
  *
  * The bound-card rules (off under --no-prune; checked the same way). A suit's next foundation card is
- * *bound* when every card that could be built on it (G1.1 "goes on") is already on a foundation, or is
+ * *bound* when every card that could be built on it (RULES §10.5 "goes on") is already on a foundation, or is
  * its own suit's next card and bound itself. Nothing need ever lie on a bound card: a card that could
  * is up, or can go up instead at the moment a line would put it there (it stays its suit's next card
  * until it moves, and so does each card lying on it, bound in turn, which go up first, from the top).
