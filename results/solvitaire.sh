@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces results/solvitaire-*.csv (issue 21 point 5): Solvitaire's Canfield readings on its seeds 1–N
+# Reproduces results/solvitaire-*.csv (the test of Solvitaire's published figure): Solvitaire's Canfield readings on its seeds 1–N
 # (its `--random` numbers, as `--numbering solvitaire` deals them), thoughtful, a deal the search cannot
 # finish within --max-nodes counted apart as unknown; and sv-canfield again with `--wing-moves group`, the
 # books' rule, on the same seeds (RULES §10.13: does Solvitaire's sv-partial ever lose a win?).

@@ -1,4 +1,4 @@
-// The solver on the Canfield family (issue 18 point 3) against a naive second search: the same verdict wherever the naive one decides, and every win replays in the verifier.
+// The solver on the Canfield family (every family preset, RULES §10) against a naive second search: the same verdict wherever the naive one decides, and every win replays in the verifier.
 import { describe, expect, it } from 'vitest';
 import { Game, newEngineMoveList, toNotation } from '../src/engine.js';
 import type { Move } from '../src/notation.js';
