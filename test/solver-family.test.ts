@@ -373,7 +373,7 @@ describe("the stuck-trunk rule where spaces open (solver/family-stuck.ts, the sp
   );
 });
 
-describe("passes as cycles: a mid-pass position covers its pass start (README's rule 7)", () => {
+describe(`passes as cycles: a mid-pass position covers its pass start (docs/solver.md "Rule F7")`, () => {
   /** A random playout (foundation plays first) of 20 to 139 moves, kept only where it ends in mid-pass: a waste play broke the turns' groups. */
   function midPass(preset: string, random: (n: number) => number): { game: Game; played: Move[] } | null {
     const { game, played } = playout(preset, 1 + random(5000), 20 + random(120), random, true, null);

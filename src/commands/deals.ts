@@ -25,7 +25,7 @@ export interface ChosenDeal {
 /** The --pysol and --solvitaire options of deal, verify, solve and hint. */
 export function addPysolOption(command: Command): Command {
   return command
-    .option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123, #ms123; README "Stuck on PySolFC game 12345?"): the deal of the preset\'s PySolFC game; without --preset, means --preset pysol')
+    .option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123, #ms123; docs/usage.md "Stuck on PySolFC game 12345?"): the deal of the preset\'s PySolFC game; without --preset, means --preset pysol')
     .option('--solvitaire <seed>', "a Solvitaire seed, 0 to 2147483647: the deal Solvitaire plays for --random SEED (sv-* presets only); without --preset, means --preset sv-canfield");
 }
 

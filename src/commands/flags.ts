@@ -147,7 +147,7 @@ export function refuseUnused(command: Command, options: readonly string[], why: 
 
 /** --numbering of sim and sweep. */
 export function addNumberingOption(command: Command): Command {
-  return command.option('--numbering <kind>', `whose deal numbers --from counts: eaglewing (its own, README "Deal numbers"), pysol (PySolFC's game numbers; without --preset, means --preset pysol) or solvitaire (Solvitaire's --random seeds, sv-* presets only; without --preset, means --preset sv-canfield)`, 'eaglewing');
+  return command.option('--numbering <kind>', `whose deal numbers --from counts: eaglewing (its own, docs/usage.md "Deal numbers"), pysol (PySolFC's game numbers; without --preset, means --preset pysol) or solvitaire (Solvitaire's --random seeds, sv-* presets only; without --preset, means --preset sv-canfield)`, 'eaglewing');
 }
 
 export function parseNumbering(text: string): Numbering {

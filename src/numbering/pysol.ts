@@ -53,7 +53,7 @@ export function parsePysolNumber(input: string): PysolNumber {
   return { generator: seed < MS_PLAIN_LIMIT ? 'ms' : 'mt', seed, text: String(seed) };
 }
 
-/** Which numbers a bulk run's deal numbers are: eaglewing's own (README, "Deal numbers"), PySolFC's plain game numbers, or Solvitaire's seeds. */
+/** Which numbers a bulk run's deal numbers are: eaglewing's own (docs/usage.md "Deal numbers"), PySolFC's plain game numbers, or Solvitaire's seeds. */
 export type Numbering = 'eaglewing' | 'pysol' | 'solvitaire';
 export const NUMBERINGS: readonly Numbering[] = ['eaglewing', 'pysol', 'solvitaire'];
 

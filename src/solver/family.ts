@@ -48,7 +48,7 @@ export interface WalkSchedule {
   readonly maxWalks: number;
 }
 
-/** The schedule every search uses (README, "Move order": measured on Solvitaire's seeds 0-999). */
+/** The schedule every search uses (docs/solver.md "Move order": measured on Solvitaire's seeds 0-999). */
 export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, minTurn: 1_000, maxWalks: 16 };
 
 /**
@@ -92,7 +92,7 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * one with fewer waste cards turns to the other in whole turns, so it covers it as an earlier waste
  * top does under one-card turns (the same argument, turns counted in threes).
  *
- * A mid-pass position covers its layout's boundary position (README's rule 7, off under --no-prune
+ * A mid-pass position covers its layout's boundary position (docs/solver.md "Rule F7", off under --no-prune
  * with the rest of passes as cycles). Its moves go on through the redeal, round the pass from its
  * start to the stock's end (it has no redeal move of its own), so each waste play of the boundary
  * position is one of its moves, with the same result. Each other move of the boundary position (a
@@ -114,7 +114,7 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * lost, since the trunk never empties: it is stored, and searched with no moves. The test is asked only
  * where the trunk's top, a foundation or the stock has just changed: a trunk card left, a card gone up
  * is no longer a place for another to land, and a waste card played is out of the stock for good, so
- * that it is no longer there to land on and (three-card turns) the turns' groups shift (README, rule 6).
+ * that it is no longer there to land on and (three-card turns) the turns' groups shift (docs/solver.md "Rule F6").
  * A move between wings, or a pass's turns and redeal alone, takes no card out of play and puts none up,
  * and the test is not asked there. Leaving it out is always safe (the position is then searched), so
  * where to ask is a matter of cost alone.
@@ -126,7 +126,7 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  *
  * Walks. A depth-first search that takes a wrong move near its start searches everything under it
  * before it tries the next: on a won deal that can be most of the work (Solvitaire's seed 129: 9
- * million positions for one walk, 175,773 for the walks; README, "Move order"). So the search is
+ * million positions for one walk, 175,773 for the walks; docs/solver.md "Move order"). So the search is
  * several depth-first walks that take turns, all sharing the one table. The first walk searches alone
  * for a while (WALK_SCHEDULE); when its turn ends, it hands the untried moves of its shallowest depth
  * that has any to a new walk, which starts from that depth's position, and so does every walk at the
@@ -354,7 +354,7 @@ export class FamilySearch {
    * (as Eagle Wing's solver does). Under unlimited redeals turning costs nothing, and every play is
    * ranked alike, whatever its turns. Under passes as cycles there is no redeal move: a position in
    * mid-pass (a waste play broke the turns' groups) plays the pass start's cards through the redeal
-   * (README's rule 7), ranked with its other plays, so the foundation plays of both rounds come first
+   * (docs/solver.md "Rule F7"), ranked with its other plays, so the foundation plays of both rounds come first
    * (Solvitaire, which sees the cards of every pass as one list, tries their foundation plays first).
    */
   private generate(game: Game, at: number, firstOfLayout: boolean): number {
@@ -377,7 +377,7 @@ export class FamilySearch {
     game.storeWords(this.passStart, 0);
     // under passes as cycles, at a pass boundary: round the pass back to here, through the redeal; in
     // mid-pass: to the stock's end, and for the first position of its layout through the redeal to the
-    // end again (README's rule 7)
+    // end again (docs/solver.md "Rule F7")
     const cyclic = this.passCycles && game.atPassBoundary();
     const throughRedeal = this.passCycles && !cyclic && firstOfLayout;
     let redealt = false;

@@ -209,7 +209,7 @@ export function familyKeyPassState(key: Int32Array, phase: number, wasteTurns: n
 
 /**
  * Whether a layout's stored pass state `stored` covers the position whose key has the pass state
- * `packed` (both as their words, other bits ignored): README's rule 7, argued in family.ts. A
+ * `packed` (both as their words, other bits ignored): docs/solver.md "Rule F7", argued in family.ts. A
  * boundary position is covered by any position of its layout: the layout is stored only with a
  * boundary or a mid-pass position, and a mid-pass one reaches the pass start through the redeal. A
  * mid-pass position is covered by one of its phase with no more whole turns in the waste (the stock as

@@ -34,7 +34,7 @@ export interface SolveLimits {
 
 /** The limits, and how the search runs. */
 export interface SolverOptions extends SolveLimits {
-  /** Dominance rules (README, "Dominance rules"): bound cards, one empty wing per fill, stock resources in the table. */
+  /** Dominance rules (docs/solver.md "Eagle Wing's dominance rules"): bound cards, one empty wing per fill, stock resources in the table. */
   prune: boolean;
 }
 
