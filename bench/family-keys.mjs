@@ -15,8 +15,8 @@ It solves the seed as `solve --solvitaire SEED` does (one Solver, the default li
 reads every key left in the family search's table (through solver/family/key.ts's readers: no key bits are read here) and prints:
 the verdict and positions; the keys by cards left in the trunk and by cards on the foundations; the number of
 (foundations, trunk) states; and how many layouts hold which pass states (both presets take passes as cycles,
-README's rules 4, 5 and 7: b = the pass's start, 1 and 2 = mid-pass in that phase). The issue asks to measure where the nodes go
-before choosing a change: this is the measure for a lost deal, whose table at the end is everything it searched.
+docs/solver.md "Rule F4", "Rule F5" and "Rule F7": b = the pass's start, 1 and 2 = mid-pass in that phase). Where the nodes go is
+measured before choosing a change: this is the measure for a lost deal, whose table at the end is everything it searched.
 */
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -52,7 +52,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-/** Solvitaire's preset names and eaglewing's presets for the same game (GAMES.md, the sv- presets). */
+/** Solvitaire's preset names and eaglewing's presets for the same game (RULES §10, the sv- presets). */
 export const PRESETS = { canfield: 'sv-canfield', 'canfield-strict': 'sv-canfield-strict' };
 
 /** Solvitaire's result names (solver.cpp, operator<< of result::type) as verdicts. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Reproduces results/family-*.csv: the Canfield family's win rates (issue 18 point 6) on the engine's deals 1–N
+# Reproduces results/family-*.csv: the Canfield family's win rates on the engine's deals 1–N
 # and on PySolFC's games 1–N (the sv-* presets have no PySolFC numbering): thoughtful (the solver; a deal it
 # cannot finish within --max-nodes is unknown, counted apart from won and lost) and greedy (no-peek).
 # Per-deal rows, with each solve's time, go to results/raw/ (not committed); then

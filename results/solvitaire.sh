@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Reproduces results/solvitaire-*.csv (issue 21 point 5): Solvitaire's Canfield readings on its seeds 1–N
+# Reproduces results/solvitaire-*.csv (the test of Solvitaire's published figure): Solvitaire's Canfield readings on its seeds 1–N
 # (its `--random` numbers, as `--numbering solvitaire` deals them), thoughtful, a deal the search cannot
 # finish within --max-nodes counted apart as unknown; and sv-canfield again with `--wing-moves group`, the
-# books' rule, on the same seeds (GAMES.md G6.2: does Solvitaire's sv-partial ever lose a win?).
+# books' rule, on the same seeds (RULES §10.13: does Solvitaire's sv-partial ever lose a win?).
 # Per-deal rows go to results/raw/ (not committed); then `node results/solvitaire-table.mjs` prints the
 # table and the seeds whose verdict changes, as in results/README.md.
 # Usage: bash results/solvitaire.sh [deals = 5000] [max nodes = 100000] [workers = all cores]

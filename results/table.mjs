@@ -58,5 +58,5 @@ for (const preset of presets) {
 }
 console.log(
   '\n"solving time" sums the per-deal `ms` column (one thread; runs used both cores). Per-deal times are whole ' +
-    'milliseconds, so the sum understates presets whose deals mostly take under 1 ms (strict: see the bench in the main README).',
+    'milliseconds, so the sum understates presets whose deals mostly take under 1 ms (strict: see the bench in docs/measurements.md "Speed").',
 );

@@ -53,7 +53,7 @@ export function dealFromNumber(dealNumber: number): Deck {
 }
 
 /**
- * What a deal's layout depends on (GAMES.md G2): trunk size k, wings n, and the fixed base rank
+ * What a deal's layout depends on (RULES §10.9): trunk size k, wings n, and the fixed base rank
  * (A = 0) whose four cards are dealt as foundations, or -1 when one base card is dealt.
  */
 export interface DealShape {
@@ -62,14 +62,14 @@ export interface DealShape {
   readonly fixedBase: number;
 }
 
-/** Foundation cards in the deal: f = 1 for a dealt base card, 4 for a fixed base (GAMES.md G2). */
+/** Foundation cards in the deal: f = 1 for a dealt base card, 4 for a fixed base (RULES §10.9). */
 export function foundationCount(shape: DealShape): number {
   return shape.fixedBase < 0 ? 1 : 4;
 }
 
 /**
  * Deal N under a shape. A dealt base takes deal N as it is (every deal made before fixed bases stays
- * the same). A fixed base (GAMES.md G2): the four base-rank cards go to d[k+n] … d[k+n+3] in suit
+ * the same). A fixed base (RULES §10.9): the four base-rank cards go to d[k+n] … d[k+n+3] in suit
  * order C D H S, and the other 48 keep deal N's order around them, as PySolFC's
  * _shuffleHookMoveToTop keeps the rest of its talon.
  */
@@ -92,7 +92,7 @@ function shapeProblem(shape: DealShape): string {
 }
 
 /**
- * Whether a deck lays out under a shape (GAMES.md G2): k + n + f ≤ 52, and a fixed base's four
+ * Whether a deck lays out under a shape (RULES §10.9): k + n + f ≤ 52, and a fixed base's four
  * foundation slots hold exactly its four cards (in any order); the message names the slots.
  */
 export function validateDealShape(deck: ArrayLike<number>, shape: DealShape): Validation {

@@ -111,7 +111,7 @@ export function foundationNext(position: P.Position, layout: DealLayout, suit: n
   return height === RANK_COUNT ? NO_CARD : suit * RANK_COUNT + ((layout.baseRank + height) % RANK_COUNT);
 }
 
-/** GAMES.md G1.1: diamonds and hearts are red (suits C D H S are 0 1 2 3). */
+/** RULES §10.5: diamonds and hearts are red (suits C D H S are 0 1 2 3). */
 function isRed(suit: number): boolean {
   return suit === 1 || suit === 2;
 }
@@ -257,7 +257,7 @@ export class Game {
     return P.foundationTotal(this.position);
   }
 
-  /** GAMES.md G1.1: whether `card` may be put straight onto `onto` on a wing. */
+  /** RULES §10.5: whether `card` may be put straight onto `onto` on a wing. */
   goesOn(card: number, onto: number): boolean {
     const rules = this.compiled;
     if (rules.build === BUILD_SUIT_DOWN && !rules.wrapBase) return cardBelow(onto) === card;
@@ -270,7 +270,7 @@ export class Game {
     return (rankOf(card) - base + RANK_COUNT) % RANK_COUNT + 1 === (rankOf(onto) - base + RANK_COUNT) % RANK_COUNT;
   }
 
-  /** Can `count` cards whose deepest card is `card` land on this wing (RULES §3.5, §3.7; GAMES.md G1.5)? */
+  /** Can `count` cards whose deepest card is `card` land on this wing (RULES §3.5, §3.7, §10.3)? */
   canLandOnWing(card: number, count: number, wing: number, spaceAllowed: boolean): boolean {
     const height = this.wingHeight(wing);
     if (height === 0) return spaceAllowed && (this.trunkCount() === 0 || !this.compiled.trunkFillsAuto);
@@ -278,13 +278,13 @@ export class Game {
     return this.goesOn(card, this.wingCard(wing, 0));
   }
 
-  /** GAMES.md G1.5 `spaceBlock`: some wing in play is empty. */
+  /** RULES §10.4 `spaceBlock`: some wing in play is empty. */
   private someWingEmpty(): boolean {
     for (let wing = 0; wing < this.wings; wing++) if (this.wingHeight(wing) === 0) return true;
     return false;
   }
 
-  /** GAMES.md G1.6: cards per turn on this pass. */
+  /** RULES §10.8: cards per turn on this pass. */
   private turnSize(): number {
     return this.compiled.turnShrinks ? Math.max(1, 3 - this.redealsUsed()) : this.compiled.turn;
   }
@@ -302,14 +302,14 @@ export class Game {
 
   // ---- legal moves ----
 
-  /** Writes every legal move (RULES §3, GAMES.md G1) into `out`, returns how many. */
+  /** Writes every legal move (RULES §3, §10) into `out`, returns how many. */
   legalMoves(out: EngineMoveList): number {
     let count = 0;
     if (this.isWon()) return 0;
     const rules = this.compiled;
     const wasteIndex = this.wasteTopIndex();
     const trunkCard = this.trunkCard();
-    // GAMES.md G1.5: while a wing is empty, spaceBlock stops every wing-to-wing and trunk-to-wing move
+    // RULES §10.4: while a wing is empty, spaceBlock stops every wing-to-wing and trunk-to-wing move
     const blocked = rules.spaceBlock && this.someWingEmpty();
     // the plays of stockPlays() among the others, in this order: the waste's to its foundation, to the wings, the stock's into a space
     count = this.wingFoundationPlays(out, count);
@@ -321,7 +321,7 @@ export class Game {
     count = this.stockSpacePlays(out, count);
     const stockIndex = this.stockTopIndex();
     if (stockIndex >= 0) {
-      // a turn names the card it leaves on the waste's top (GAMES.md G4)
+      // a turn names the card it leaves on the waste's top (RULES §10.10)
       out[count++] = encodeMove(SOURCE_TURN, TARGET_NONE, 1, this.layout.stockCards[this.turnEnd(stockIndex)]);
     } else if (wasteIndex >= 0 && this.redealsUsed() < rules.redeals) {
       out[count++] = encodeMove(SOURCE_REDEAL, TARGET_NONE, 1, NO_CARD);
@@ -400,7 +400,7 @@ export class Game {
 
   /**
    * wingToWingPlays for linked wings when no space takes a wing's cards: only builds, in the same order
-   * (sizes up, then target wings up). A linked wing is one run (GAMES.md G1.2), so the one card of a wing
+   * (sizes up, then target wings up). A linked wing is one run (RULES §10.5), so the one card of a wing
    * that could go on another wing's top T lies as many places down as its rank is below T's rank less
    * one: each pair of wings is read once, not each size against each target.
    */
@@ -536,7 +536,7 @@ export class Game {
 
   /**
    * Whether turning from the start of this pass reaches this very position: the waste holds whole
-   * turns, or the stock is empty (GAMES.md G1.6; only under a fixed turn size). Under unlimited redeals
+   * turns, or the stock is empty (RULES §10.8; only under a fixed turn size). Under unlimited redeals
    * such a position and the one after turning to the end and redealing reach each other.
    */
   atPassBoundary(): boolean {

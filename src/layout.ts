@@ -1,10 +1,10 @@
-// DealLayout: where a deal's cards start (RULES §2, GAMES.md G2), worked out once per deal for the engine, solver, players and printers.
+// DealLayout: where a deal's cards start (RULES §2, §10.9), worked out once per deal for the engine, solver, players and printers.
 import { CARD_COUNT, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
 
 /** Wings W1 … W8 are indices 0 … 7 everywhere below the CLI. */
 export const WING_COUNT = 8;
-/** The most wings a game may have (GAMES.md G1): wing numbers stay one digit in the notation. */
+/** The most wings a game may have (RULES §10): wing numbers stay one digit in the notation. */
 export const MAX_WINGS = 9;
 
 /**
@@ -40,7 +40,7 @@ export function stockStart(trunkSize: number, wings = WING_COUNT, foundationCard
   return trunkSize + wings + foundationCards;
 }
 
-/** The layout of a deal: `fixedBase` is GAMES.md G1.7's fixed base rank (its four cards dealt as foundations), or -1 for a dealt base card. */
+/** The layout of a deal: `fixedBase` is RULES §10.7's fixed base rank (its four cards dealt as foundations), or -1 for a dealt base card. */
 export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fixedBase = -1): DealLayout {
   if (deck.length !== CARD_COUNT) throw new Error('a deck has 52 cards');
   const foundationCards = fixedBase < 0 ? 1 : 4;

@@ -118,7 +118,7 @@ const SOURCE_WORDS: Record<MoveSource, string> = { T: 'turn', R: 'redeal', X: 'w
 
 /**
  * "6D wing 3 → foundation", for people reading a solution. `turned` lists the cards a turn turns up,
- * in turning order, when the rules turn several at once (GAMES.md G1.6): the token names only the last.
+ * in turning order, when the rules turn several at once (RULES §10.8): the token names only the last.
  */
 export function describeMove(move: Move, turned: readonly number[] = []): string {
   if (move.source === 'T' && turned.length > 1) return `turn ${turned.length} cards: ${turned.map(formatCard).join(' ')}, ${formatCard(turned[turned.length - 1])} on top`;

@@ -8,7 +8,7 @@ import { WING_COUNT, dealtWingCard, type DealLayout } from './layout.js';
  *
  * | word  | bits  | field                                                                |
  * |-------|-------|----------------------------------------------------------------------|
- * | 0..7  | 0-5   | wing i: its top card (a wing is always one run, GAMES.md G1.2)       |
+ * | 0..7  | 0-5   | wing i: its top card (a wing is always one run, RULES §10.5)       |
  * | 0..7  | 6-11  | wing i: its height, 0 = empty (wings past the game's count: empty)   |
  * | 8     | 4s..  | foundation height of suit s (0–13), 4 bits each                      |
  * | 9     | 0-4   | cards left in the trunk: deck[0 … n-1], top deck[n-1]                |
@@ -26,7 +26,7 @@ import { WING_COUNT, dealtWingCard, type DealLayout } from './layout.js';
  *
  * Under `suit-down` or no building a wing is a run down in one suit, so its top card and height say
  * every card on it (wingCard). Under `alt-colour-down` and `any-suit-down` they do not (two or four
- * cards may lie under a card; GAMES.md G1.8), and the position carries the links: such wings are
+ * cards may lie under a card; RULES §10.5), and the position carries the links: such wings are
  * read with linkedWingCard and written with the linked writers. Eagle Wing's presets never pay for them.
  * The suit codes say the links again, in the form a key wants (solver/family/key.ts): together with each
  * wing's top and height they name every card on the wings, whatever the wings' order, and the
@@ -47,7 +47,7 @@ const WING_CODE_MASK = 0xfff;
 const LINK_WORD = POSITION_WORDS;
 const UNDER_SUIT_WORD = LINK_WORD + LINK_WORDS;
 const CARDS_PER_SUIT_WORD = 16;
-/** Every foundation at 1: the four cards of a fixed base rank (GAMES.md G1.7). */
+/** Every foundation at 1: the four cards of a fixed base rank (RULES §10.7). */
 const ALL_FOUNDATIONS_STARTED = 0x1111;
 const FOUNDATION_WORD = 8;
 const FOUNDATION_BITS = 4;
@@ -280,7 +280,7 @@ export function redeal(position: Position): void {
 }
 /**
  * A redeal under `redeals unlimited`: the count stops at `cap` (the passes that still change the turn,
- * GAMES.md G1.6), so that positions repeat and a search can close the cycle.
+ * RULES §10.8), so that positions repeat and a search can close the cycle.
  */
 export function redealUnlimited(position: Position, cap: number): void {
   const used = Math.min(cap, ((position[COUNTS_WORD] >> REDEALS_USED_SHIFT) & REDEALS_USED_MASK) + 1);

@@ -75,7 +75,7 @@ export function renderLayout(game: Game, options: RenderOptions): string {
 /** How many rule options each usage line of the listing holds: build and wing options, trunk card and spaces, counts; any new one after. */
 const USAGE_LINES = [3, 2, 2, 4, 3];
 
-/** RULES §4 and GAMES.md G3 as tables, one per group of presets, plus the option ranges: all from the rule options table (rules.ts). */
+/** RULES §4 and §10 as tables, one per group of presets, plus the option ranges: all from the rule options table (rules.ts). */
 export function renderRulesTable(): string {
   const header = ['preset', ...RULE_OPTIONS.map(optionName)];
   const rowOf = (preset: Preset): string[] => {

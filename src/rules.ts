@@ -126,7 +126,7 @@ export interface Preset {
   rules: Partial<RuleSet>;
 }
 
-/** What every Canfield-family preset of GAMES.md G3 shares; each row below says how it differs. */
+/** What every Canfield-family preset of RULES §10 shares; each row below says how it differs. */
 const CANFIELD: Partial<RuleSet> = {
   wings: 4,
   trunkPlay: 'top',
@@ -136,7 +136,7 @@ const CANFIELD: Partial<RuleSet> = {
   maxWing: 'none',
 };
 
-/** RULES §4 and GAMES.md G3, as partial objects over the table's fallbacks. */
+/** RULES §4 and §10, as partial objects over the table's fallbacks. */
 export const PRESETS: readonly Preset[] = [
   { name: 'strict', group: 'Eagle Wing', source: 'Morehead & Mott-Smith, Parlett; the "full rules"', rules: {} },
   { name: 'coops', group: 'Eagle Wing', source: 'Helen L. Coops (1939), the common computer variant', rules: { build: 'suit-down' } },
@@ -275,7 +275,7 @@ function atFallback(option: RuleOption, rules: RuleSet): boolean {
 
 /**
  * One string naming the options, identical for identical rules, whatever preset they came from: every
- * option of RULES §3, then each option of GAMES.md G1 that is not at its fallback (so every string written
+ * option of RULES §3, then each option of RULES §10 that is not at its fallback (so every string written
  * before those options existed still reads the same rules and is still written the same way).
  */
 export function canonicalRules(rules: RuleSet): string {
@@ -293,7 +293,7 @@ const BASES = ruleOption('base').choices;
 
 /** RULES §3.4 as a number, for the hot loops (compared as integers, never as strings). */
 export const TRUNK_PLAY_TOP = TRUNK_PLAYS.indexOf('top');
-/** RULES §3.8 and GAMES.md G1.3 as a number. */
+/** RULES §3.8 and §10.6 as a number. */
 export const WING_MOVES_SINGLE = WING_MOVES.indexOf('single');
 export const WING_MOVES_WHOLE = WING_MOVES.indexOf('whole');
 export const WING_MOVES_GROUP = WING_MOVES.indexOf('group');
@@ -328,7 +328,7 @@ export function nextGroupSize(wingMoves: number, size: number, height: number): 
   if (wingMoves === WING_MOVES_SINGLE_OR_WHOLE) return size < height ? height : height + 1;
   return size + 1;
 }
-/** RULES §3.7 and GAMES.md G1.1 as a number. */
+/** RULES §3.7 and §10.5 as a number. */
 export const BUILD_NONE = BUILDS.indexOf('none');
 export const BUILD_SUIT_DOWN = BUILDS.indexOf('suit-down');
 export const BUILD_ALT_COLOUR_DOWN = BUILDS.indexOf('alt-colour-down');
@@ -337,11 +337,11 @@ export const BUILD_ANY_SUIT_DOWN = BUILDS.indexOf('any-suit-down');
 export const NO_WING_LIMIT = 52;
 export const UNLIMITED_REDEALS = Number.POSITIVE_INFINITY;
 
-/** The base rank of GAMES.md G1.7 as a rank index (A = 0), or -1 for `dealt`. */
+/** The base rank of RULES §10.7 as a rank index (A = 0), or -1 for `dealt`. */
 export function fixedBaseRank(rules: RuleSet): number {
   return rules.base === 'dealt' ? -1 : BASES.indexOf(rules.base) - 1;
 }
-/** What the rules' deals look like (GAMES.md G2): trunk size, wings, fixed base rank or -1. */
+/** What the rules' deals look like (RULES §10.9): trunk size, wings, fixed base rank or -1. */
 export function dealShape(rules: RuleSet): DealShape {
   return { trunk: rules.trunk, wings: rules.wings, fixedBase: fixedBaseRank(rules) };
 }
@@ -353,7 +353,7 @@ export function redealLimit(rules: RuleSet): number {
 export function wingLimit(rules: RuleSet): number {
   return rules.maxWing === 'none' ? NO_WING_LIMIT : rules.maxWing;
 }
-/** GAMES.md G1.6: cards per turn on pass `pass` (0 = the first pass, before any redeal). */
+/** RULES §10.8: cards per turn on pass `pass` (0 = the first pass, before any redeal). */
 export function turnSize(rules: RuleSet, pass: number): number {
   if (rules.turn === '3-2-1') return Math.max(1, 3 - pass);
   return Number(rules.turn);
@@ -389,7 +389,7 @@ export interface CompiledRules {
   readonly builds: boolean;
   /** BUILD_* */
   readonly build: number;
-  /** GAMES.md G1.1 `wrap base`: nothing goes on a base-rank card. */
+  /** RULES §10.5 `wrap base`: nothing goes on a base-rank card. */
   readonly wrapBase: boolean;
   readonly maxWing: number;
   /** WING_MOVES_* */
@@ -398,25 +398,25 @@ export interface CompiledRules {
   readonly trunkPlay: number;
   /** RULES §3.4: the trunk card in play may go onto a wing (wings build, trunk-play top or last-any). */
   readonly trunkBuilds: boolean;
-  /** GAMES.md G1.4: every trunk card is seen from the start. */
+  /** RULES §10.2: every trunk card is seen from the start. */
   readonly trunkFaceUp: boolean;
-  /** GAMES.md G1.5: the trunk fills every space by itself (`auto`), or only when the player says (`player`). */
+  /** RULES §10.3: the trunk fills every space by itself (`auto`), or only when the player says (`player`). */
   readonly trunkFillsAuto: boolean;
-  /** RULES §3.5 and GAMES.md G1.5, one flag per source. */
+  /** RULES §3.5 and §10.3, one flag per source. */
   readonly spaceFromTrunk: boolean;
   readonly spaceFromWaste: boolean;
   readonly spaceFromStock: boolean;
   readonly spaceFromWings: boolean;
   /** Some source may fill a space. */
   readonly spaceFills: boolean;
-  /** GAMES.md G1.5 `spaceBlock yes`. */
+  /** RULES §10.4 `spaceBlock yes`. */
   readonly spaceBlock: boolean;
   /** Redeals allowed (UNLIMITED_REDEALS for `unlimited`). */
   readonly redeals: number;
   readonly trunkSize: number;
-  /** GAMES.md G1: wings in play, W1 … Wn. */
+  /** RULES §10: wings in play, W1 … Wn. */
   readonly wings: number;
-  /** GAMES.md G1.7: the fixed base rank, or -1 when the dealt base card sets it. */
+  /** RULES §10.7: the fixed base rank, or -1 when the dealt base card sets it. */
   readonly fixedBase: number;
   /** Cards per turn on the first pass, and whether it shrinks pass by pass (`3-2-1`). */
   readonly turn: number;

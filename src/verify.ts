@@ -19,7 +19,7 @@ export interface VerifyResult {
 
 type SpaceSource = 'trunk' | 'waste' | 'stock' | 'wings';
 
-/** GAMES.md G1.1: C and S are black, D and H red (suits in the order C D H S). */
+/** RULES §10.5: C and S are black, D and H red (suits in the order C D H S). */
 function isRed(card: number): boolean {
   const suit = suitOf(card);
   return suit === 1 || suit === 2;
@@ -39,7 +39,7 @@ export class VerifyTable {
   redealsUsed = 0;
   readonly baseRank: number;
 
-  /** Lays out the deal as GAMES.md G2 says; a deal that cannot be laid out under `rules` is an InputError. */
+  /** Lays out the deal as RULES §10.9 says; a deal that cannot be laid out under `rules` is an InputError. */
   constructor(deck: Deck | null, readonly rules: RuleSet) {
     if (deck === null) {
       // only for copy(): every field is set there
@@ -96,7 +96,7 @@ export class VerifyTable {
     if (pile.length === RANK_COUNT) return false;
     return rankOf(card) === (this.baseRank + pile.length) % RANK_COUNT;
   }
-  /** GAMES.md G1.1: whether card x may lie straight on card y in a wing. */
+  /** RULES §10.5: whether card x may lie straight on card y in a wing. */
   goesOn(x: number, y: number): boolean {
     const build = this.rules.build;
     if (build === 'none') return false;
@@ -107,14 +107,14 @@ export class VerifyTable {
     const rel = (card: number) => (rankOf(card) - this.baseRank + RANK_COUNT) % RANK_COUNT;
     return rel(y) >= 1 && rel(x) === rel(y) - 1;
   }
-  /** GAMES.md G1.2: how many cards from the top of wing `index` run down in sequence. */
+  /** RULES §10.5: how many cards from the top of wing `index` run down in sequence. */
   runLength(index: number): number {
     const wing = this.wings[index];
     let length = wing.length === 0 ? 0 : 1;
     while (length < wing.length && this.goesOn(wing[wing.length - length], wing[wing.length - length - 1])) length++;
     return length;
   }
-  /** Cards per turn on this pass (GAMES.md G1.6). */
+  /** Cards per turn on this pass (RULES §10.8). */
   turnSize(): number {
     const turn = this.rules.turn;
     if (turn === '3-2-1') return Math.max(1, 3 - this.redealsUsed);
@@ -160,7 +160,7 @@ export class VerifyTable {
     return this.foundations.reduce((sum, pile) => sum + pile.length, 0);
   }
 
-  /** Why wing `from` may not give its top `count` cards to wing `to` under GAMES.md G1.3, or ''. */
+  /** Why wing `from` may not give its top `count` cards to wing `to` under RULES §10.6, or ''. */
   groupProblem(count: number, from: number, to: number): string {
     const wingMoves = this.rules.wingMoves;
     const wing = this.wings[from - 1];
@@ -190,7 +190,7 @@ export class VerifyTable {
     const wingNumberOk = (n: number) => n >= 1 && n <= this.wings.length;
     if (move.source === 'T') {
       if (this.stock.length === 0) return 'the stock is empty';
-      // GAMES.md G1.6: min(k, stock) cards one by one; the last one turned is the waste's top
+      // RULES §10.8: min(k, stock) cards one by one; the last one turned is the waste's top
       const turned = Math.min(this.turnSize(), this.stock.length);
       const top = this.stock[this.stock.length - turned];
       if (turned === 1) {
@@ -211,7 +211,7 @@ export class VerifyTable {
     }
     if (move.source === 'W' && !wingNumberOk(move.fromWing)) return `there is no wing ${move.fromWing}`;
     if (move.target === 'W' && !wingNumberOk(move.toWing)) return `there is no wing ${move.toWing}`;
-    // GAMES.md G1.5 spaceBlock: while a wing is empty, nothing moves from a wing or the trunk onto a wing
+    // RULES §10.4 spaceBlock: while a wing is empty, nothing moves from a wing or the trunk onto a wing
     const blockedBy = move.target === 'W' && this.rules.spaceBlock === 'yes' ? this.emptyWing() : 0;
     // the cards that would move, bottom first
     let cards: number[];
@@ -273,7 +273,7 @@ export class VerifyTable {
 }
 
 /**
- * Replays `moves` on the deal under `rules` (RULES §3, §5; GAMES.md G1, G2, G4). A deal the rules cannot
+ * Replays `moves` on the deal under `rules` (RULES §3, §5, §10, §10.9, §10.10). A deal the rules cannot
  * lay out (a fixed base whose slots hold other cards) is an InputError.
  */
 export function verify(deck: Deck, rules: RuleSet, moves: readonly Move[]): VerifyResult {

@@ -130,7 +130,7 @@ describe('eaglewing solve', () => {
     const result = run('solve', '1', '--json');
     expect(result.code).toBe(0);
     const report = JSON.parse(result.stdout);
-    // a won deal also lists its steps: each token with the trunk fills after it (README, PySolFC section)
+    // a won deal also lists its steps: each token with the trunk fills after it (docs/usage.md "Stuck on PySolFC game 12345?")
     expect(Object.keys(report)).toEqual(['deal', 'rules', 'result', 'nodes', 'ms', 'moves', 'foundLength', 'length', 'steps']);
     // the line shown is the shortened one: its length, never longer than the line the search found
     expect(report.moves.split(' ')).toHaveLength(report.length);
@@ -370,28 +370,53 @@ describe('hints where users go wrong', () => {
 });
 
 describe('README references', () => {
-  const headings = readFileSync(join(ROOT, 'README.md'), 'utf8')
-    .split('\n')
-    .filter((line) => /^#+ /.test(line))
-    .map((line) => line.replace(/^#+ /, '').replace(/`/g, '').trim());
-  /** A section named as README "X": a heading that is X, or X followed by a remark in brackets. */
-  const exists = (name: string) => headings.some((heading) => heading === name || heading.startsWith(`${name} (`));
-  const references = (text: string) => [...text.replace(/\s+/g, ' ').matchAll(/README,? "([^"]+)"/g)].map((match) => match[1]);
-  it('every README "…" in the help of every command names a section that exists', () => {
+  /** The headings of a document of the repository, backquotes dropped. */
+  const headingsOf = (file: string) =>
+    readFileSync(join(ROOT, file), 'utf8')
+      .split('\n')
+      .filter((line) => /^#+ /.test(line))
+      .map((line) => line.replace(/^#+ /, '').replace(/`/g, '').trim());
+  /** A reference names its file: README "X" is README.md's section X; docs/solver.md "X", docs/usage.md "X", docs/measurements.md "X" and ARCHITECTURE.md "X" name theirs. */
+  const DOCUMENTS = ['README.md', 'docs/usage.md', 'docs/solver.md', 'docs/measurements.md', 'ARCHITECTURE.md'];
+  const headings = new Map(DOCUMENTS.map((file) => [file, headingsOf(file)]));
+  /** A section named as FILE "X": a heading of that file that is X, or X followed by a remark in brackets. */
+  const exists = (file: string, name: string) => (headings.get(file) ?? []).some((heading) => heading === name || heading.startsWith(`${name} (`));
+  const references = (text: string) =>
+    [...text.replace(/\s+/g, ' ').matchAll(/(README|docs\/[\w-]+\.md|ARCHITECTURE\.md),? "([^"]+)"/g)].map((match) => ({ file: match[1] === 'README' ? 'README.md' : match[1], name: match[2] }));
+  it('every such reference in the help of every command names a section that exists', () => {
     const found: string[] = [];
-    for (const command of [[], ['deal'], ['verify'], ['solve'], ['sim'], ['sweep'], ['merge'], ['bench'], ['rules']]) {
-      for (const name of references(runOnce(...command, '--help').stdout)) {
+    for (const command of [[], ['deal'], ['verify'], ['solve'], ['hint'], ['pick'], ['sim'], ['sweep'], ['merge'], ['bench'], ['rules']]) {
+      for (const { file, name } of references(runOnce(...command, '--help').stdout)) {
         found.push(name);
-        expect(exists(name), `${command.join(' ')} --help: README "${name}"`).toBe(true);
+        expect(exists(file, name), `${command.join(' ')} --help: ${file} "${name}"`).toBe(true);
       }
     }
     // the --pysol and --numbering help at least
     expect(found.length).toBeGreaterThanOrEqual(3);
   });
-  it('and so does every one in the source', () => {
+  it('and so does every one in the source, the tests, the benchmarks, the scripts and the results', () => {
     const files = (folder: string): string[] => readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(folder, entry.name)) : [join(folder, entry.name)]));
-    for (const file of files(join(ROOT, 'src'))) {
-      for (const name of references(readFileSync(file, 'utf8'))) expect(exists(name), `${file}: README "${name}"`).toBe(true);
+    let found = 0;
+    for (const folder of ['src', 'test', 'bench', 'scripts', 'results']) {
+      // this file writes the pattern itself
+      for (const file of files(join(ROOT, folder)).filter((name) => /\.(ts|mjs|js|sh|py|md|html)$/.test(name) && name !== join(ROOT, 'test', 'cli.test.ts'))) {
+        for (const { file: document, name } of references(readFileSync(file, 'utf8'))) {
+          found++;
+          expect(DOCUMENTS, `${file}: ${document}`).toContain(document);
+          expect(exists(document, name), `${file}: ${document} "${name}"`).toBe(true);
+        }
+      }
     }
+    // the moved sections (docs/solver.md "Rule F7", docs/usage.md "Deal numbers" …) at least
+    expect(found).toBeGreaterThanOrEqual(20);
+  });
+  it('nothing cites a document outside the repository', () => {
+    const files = (folder: string): string[] => readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(folder, entry.name)) : [join(folder, entry.name)]));
+    for (const folder of ['src', 'test', 'bench', 'scripts', 'results', 'docs']) {
+      for (const file of files(join(ROOT, folder)).filter((name) => /\.(ts|mjs|js|sh|py|md|html)$/.test(name) && name !== join(ROOT, 'test', 'cli.test.ts'))) {
+        expect(readFileSync(file, 'utf8'), file).not.toMatch(/GAMES\.md/);
+      }
+    }
+    for (const file of ['README.md', 'RULES.md', 'ARCHITECTURE.md']) expect(readFileSync(join(ROOT, file), 'utf8'), file).not.toMatch(/GAMES\.md/);
   });
 });

@@ -10,7 +10,7 @@ import { ROOT } from './helpers.js';
 import { runCli, userEnv } from './cli-runner.js';
 
 const SCRIPTS = join(ROOT, 'scripts', 'cluster');
-// issue 20: 2,000 coops deals in 4 shards; --no-timing makes the files byte-comparable
+// a run split over machines: 2,000 coops deals in 4 shards; --no-timing makes the files byte-comparable
 const RUN = ['--preset', 'coops', '--deals', '2000'];
 const SHARDS = '4';
 

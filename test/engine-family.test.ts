@@ -1,4 +1,4 @@
-// The engine's legal moves equal PySolFC's own, position by position, on random playouts of every Canfield-family game (GAMES.md, issue 18 point 4).
+// The engine's legal moves equal PySolFC's own, position by position, on random playouts of every Canfield-family game (RULES §10).
 import { describe, expect, it } from 'vitest';
 import { parseDeal } from '../src/deal.js';
 import { type EngineMove, Game, moveSource, newEngineMoveList, NO_MOVE, SOURCE_TRUNK, SOURCE_WASTE, toNotation } from '../src/engine.js';

@@ -198,7 +198,7 @@ describe('engine invariants over random playouts', () => {
       const random = testRandom(preset.length * 31 + 1);
       const rules = resolveRules(preset);
       const moves = new Int32Array(256);
-      // Eagle Wing deals by number; the family's from PySolFC's deal strings (GAMES.md G2's layout, fixed bases in place)
+      // Eagle Wing deals by number; the family's from PySolFC's deal strings (RULES §10.9's layout, fixed bases in place)
       const decks = FAMILY_DEALS.get(preset);
       for (let playout = 0; playout < PLAYOUTS; playout++) {
         const game = new Game(decks ? decks[playout % decks.length] : dealFromNumber(1 + playout), rules);

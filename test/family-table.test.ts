@@ -53,7 +53,7 @@ describe('FamilyTable', () => {
     table.insert(passKey(1, 2, 5));
     table.insert(passKey(3, 1, 0));
     table.insert(passKey(1, 1, 2));
-    // a boundary position after a mid-pass one of its layout is covered (rule 7), so not gathered
+    // a boundary position after a mid-pass one of its layout is covered (rule F7), so not gathered
     table.insert(passKey(2, 2, 1));
     table.insert(passKey(2, 0, 0));
     const phases = new Map<number, number>();
@@ -90,7 +90,7 @@ describe('FamilyTable', () => {
     expect(table.insert(key(2, 40))).toBe(INSERTED);
     expect(table.count).toBe(2);
   });
-  it("under pass states (README's rule 7), a layout is one key: any of its positions covers its boundary one, and a mid-pass one is covered by its phase's with no more whole turns", () => {
+  it(`under pass states (docs/solver.md "Rule F7"), a layout is one key: any of its positions covers its boundary one, and a mid-pass one is covered by its phase's with no more whole turns`, () => {
     const table = new FamilyTable(1);
     table.clear(WORDS, KEYS_PASS_STATES);
     // the boundary position first: a mid-pass one of its layout is searched after it all the same

@@ -1,4 +1,4 @@
-// Deals for the rules (GAMES.md G2, G5.1): fixed-base deal numbers, refused deal strings, and each family preset's PySolFC game, through the CLI.
+// Deals for the rules (RULES §10.9, §10.11): fixed-base deal numbers, refused deal strings, and each family preset's PySolFC game, through the CLI.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ const dealString = (...args: string[]) => {
 // deal 3 as test/deal.test.ts pins it (RULES §2 numbering), written out here
 const DEAL_3 = '7C JC QH 6D 8H 3H 3D 6S 2S 3C 7S 2H QS QC 5S 9D 6H 5C 3S AC JS KD 2C 7D 4C 9C TC 4D AS 8C KC TS 9H 5D QD AD AH 5H 8D KS TH 6C 9S JD 7H JH 4H TD KH 4S 8S 2D';
 
-/** GAMES.md G2 by hand: the four cards of `rank` to d[17] … d[20] (13 trunk cards, 4 wings) in suit order C D H S, the rest in order. */
+/** RULES §10.9 by hand: the four cards of `rank` to d[17] … d[20] (13 trunk cards, 4 wings) in suit order C D H S, the rest in order. */
 function fixedBaseByHand(deal: string, rank: string): string {
   const rest = deal.split(' ').filter((card) => card[0] !== rank);
   return [...rest.slice(0, 17), ...'CDHS'.split('').map((suit) => rank + suit), ...rest.slice(17)].join(' ');
@@ -31,7 +31,7 @@ const FAMILY_ROWS = readFileSync(join(FIXTURES, 'pysolfc-family-deals.tsv'), 'ut
   .map(([game, preset, number, deal]) => ({ game: Number(game), preset, number, deal }));
 const fixtureDeal = (preset: string, number: string) => FAMILY_ROWS.find((row) => row.preset === preset && row.number === number)!.deal;
 
-describe('deal numbers for a fixed base (GAMES.md G2)', () => {
+describe('deal numbers for a fixed base (RULES §10.9)', () => {
   it("storehouse and acme deal N: deal N's cards with the four base cards in the foundation slots, C D H S, the other 48 in order", () => {
     expect(dealString('3', '--preset', 'acme')).toBe(fixedBaseByHand(DEAL_3, 'A'));
     expect(dealString('3', '--preset', 'storehouse')).toBe(fixedBaseByHand(DEAL_3, '2'));
@@ -67,7 +67,7 @@ describe('deal numbers for a fixed base (GAMES.md G2)', () => {
   });
 });
 
-describe('deal strings for a fixed base are checked (GAMES.md G2)', () => {
+describe('deal strings for a fixed base are checked (RULES §10.9)', () => {
   it('foundation slots without the four base cards: exit 2 naming the slots, nothing written', () => {
     const dir = mkdtempSync(join(tmpdir(), 'eaglewing-fixed-'));
     // DEAL_3 has 5C 3S AC JS in d[17] … d[20]
@@ -94,7 +94,7 @@ describe('deal strings for a fixed base are checked (GAMES.md G2)', () => {
   });
 });
 
-describe("--pysol and --numbering pysol: each family preset's own PySolFC game (GAMES.md G5.1)", () => {
+describe("--pysol and --numbering pysol: each family preset's own PySolFC game (RULES §10.11)", () => {
   it("deal --pysol N --preset P is PySolFC's deal of P's game N, as the fixture has it", () => {
     for (const preset of ['storehouse', 'acme', 'rainfall', 'chameleon']) {
       const rows = FAMILY_ROWS.filter((row) => row.preset === preset);

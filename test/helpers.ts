@@ -110,7 +110,7 @@ export interface FamilyStep {
   move: string;
   auto?: string[];
 }
-/** One random PySolFC playout of a family game, from its deal (GAMES.md G5.1) and PySolFC's own first turn(s). */
+/** One random PySolFC playout of a family game, from its deal (RULES §10.11) and PySolFC's own first turn(s). */
 export interface FamilyPlayout {
   game: number;
   preset: string;

@@ -36,7 +36,7 @@ function rowsOf(file: string): string[] {
   return readFileSync(file, 'utf8').trim().split('\n').slice(1).sort();
 }
 
-describe('writing files (RULES.md aside: README, "Files")', () => {
+describe('writing files (RULES.md aside: docs/usage.md "Files")', () => {
   it('writes through a symbolic link, and straight to a device, replacing neither', () => {
     writeFileSync(path('real-summary.csv'), 'old\n');
     symlinkSync(path('real-summary.csv'), path('link-summary.csv'));

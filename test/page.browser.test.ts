@@ -12,7 +12,7 @@ import { resolveRules } from '../src/rules.js';
 import { playTokens, ROOT } from './helpers.js';
 import { runCli } from './cli-runner.js';
 
-/** Where a browser may be: Debian's chromium first (README: `apt-get install chromium`). */
+/** Where a browser may be: Debian's chromium first (docs/usage.md "Setting up": `apt-get install chromium`). */
 const BROWSER = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => path && existsSync(path));
 const INSTALL = 'no Chromium found: install it with `sudo apt-get install chromium` (Debian) or set CHROMIUM_PATH to a Chrome or Chromium binary';
 

@@ -16,8 +16,8 @@ const ROWS = readFileSync(join(FIXTURES, 'pysolfc-family-deals.tsv'), 'utf8')
     return { game: Number(game), preset, number, deal };
   });
 
-// GAMES.md G3's PySolFC games and G2's sizes, written out here rather than read from the code under test
-const G3 = [
+// RULES §10's PySolFC games and §10.9's sizes, written out here rather than read from the code under test
+const FAMILY_GAMES = [
   [105, 'canfield', 13, 4, 1],
   [101, 'superior-canfield', 13, 4, 1],
   [99, 'rainfall', 13, 4, 1],
@@ -31,7 +31,7 @@ const G3 = [
 
 describe("PySolFC's Canfield family deals", () => {
   it('the fixture has at least 200 numbers for each game, over every generator and seed range', () => {
-    for (const [id, preset] of G3) {
+    for (const [id, preset] of FAMILY_GAMES) {
       const rows = ROWS.filter((row) => row.game === id);
       expect(rows.length, preset).toBeGreaterThanOrEqual(200);
       expect(rows.every((row) => row.preset === preset), preset).toBe(true);
@@ -42,15 +42,15 @@ describe("PySolFC's Canfield family deals", () => {
       expect(seeds.some((n) => n.generator === 'mt' && n.seed >= 10n ** 19n), preset).toBe(true);
     }
   });
-  it('the table of games is G3 and G2', () => {
-    expect(PYSOL_FAMILY.map((game) => [game.id, game.preset, game.trunk, game.wings, game.foundation])).toEqual(G3.map((row) => [...row]));
+  it("the table of games is RULES §10's presets with §10.9's sizes", () => {
+    expect(PYSOL_FAMILY.map((game) => [game.id, game.preset, game.trunk, game.wings, game.foundation])).toEqual(FAMILY_GAMES.map((row) => [...row]));
     for (const game of PYSOL_FAMILY) expect(game.trunk + game.wings + game.foundation + game.stock).toBe(52);
     expect(pysolFamilyGame('rainfall').id).toBe(99);
     expect(pysolFamilyGame(43).preset).toBe('chameleon');
     expect(() => pysolFamilyGame(106)).toThrow(InputError);
     expect(() => pysolFamilyGame('klondike')).toThrow(InputError);
   });
-  it.each(G3.map(([id, preset]) => [preset, id] as const))('%s: every row is the deal PySolFC made', (_, id) => {
+  it.each(FAMILY_GAMES.map(([id, preset]) => [preset, id] as const))('%s: every row is the deal PySolFC made', (_, id) => {
     const rows = ROWS.filter((row) => row.game === id);
     for (const row of rows) expect(formatDeal(familyDealFromPysolNumber(id, parsePysolNumber(row.number))), row.number).toBe(row.deal);
     // by preset name the same
@@ -60,7 +60,7 @@ describe("PySolFC's Canfield family deals", () => {
     const { playouts } = JSON.parse(readFileSync(join(FIXTURES, 'pysolfc-family-moves.json'), 'utf8')) as {
       playouts: { game: number; preset: string; number: string; deal: string }[];
     };
-    for (const [id, preset] of G3) expect(playouts.filter((p) => p.game === id && p.preset === preset).length, preset).toBeGreaterThanOrEqual(20);
+    for (const [id, preset] of FAMILY_GAMES) expect(playouts.filter((p) => p.game === id && p.preset === preset).length, preset).toBeGreaterThanOrEqual(20);
     for (const playout of playouts) expect(formatDeal(familyDealFromPysolNumber(playout.game, parsePysolNumber(playout.number))), playout.number).toBe(playout.deal);
   });
   it('fixed-base games write their four base cards C D H S where the foundations go', () => {

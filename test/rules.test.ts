@@ -18,7 +18,7 @@ describe('presets (RULES §4)', () => {
       spaceFrom: ['waste', 'stock'],
       redeals: 2,
       trunk: 13,
-      // GAMES.md G1's options at their defaults: Eagle Wing's shape
+      // RULES §10's options at their defaults: Eagle Wing's shape
       wings: 8,
       trunkFace: 'down',
       trunkFill: 'auto',
@@ -74,7 +74,7 @@ describe('overrides', () => {
   it('word values and choices are read in any letter case and kept in the table\'s spelling', () => {
     expect(resolveRules('coops', { maxWing: 'NONE', redeals: 'Unlimited', base: 'k', turn: '3-2-1' })).toMatchObject({ maxWing: 'none', redeals: 'unlimited', base: 'K', turn: '3-2-1' });
   });
-  it('the canonical string names GAMES.md options only where they leave their defaults', () => {
+  it('the canonical string names RULES §10 options only where they leave their defaults', () => {
     // every rules string written before the Canfield family existed reads and writes the same
     expect(canonicalRules(resolveRules('coops'))).toBe('build=suit-down;max-wing=3;wing-moves=single;trunk-play=last;space-from=waste+stock;redeals=2;trunk=13');
     expect(canonicalRules(resolveRules('coops', { wings: '8', turn: '1' }))).toBe(canonicalRules(resolveRules('coops')));

@@ -24,7 +24,7 @@ function cardsOf(deck: Deck, from: number, to: number): string[] {
 }
 
 describe('the drawing (deal, solve, hint)', () => {
-  // wings per GAMES.md G3: Canfield deals four, Chameleon three, Eagle Wing eight
+  // wings per RULES §10: Canfield deals four, Chameleon three, Eagle Wing eight
   for (const [preset, wings, trunk] of [['canfield', 4, 13], ['chameleon', 3, 12], ['superior-canfield', 4, 13], ['strict', 8, 13]] as const) {
     it(`${preset}: exactly W1…W${wings}, each with the card dealt to it`, () => {
       const deck = parseDeal(runCli(['deal', '5', '--preset', preset, '--string']).stdout.trim());
@@ -52,7 +52,7 @@ describe('the drawing (deal, solve, hint)', () => {
 });
 
 /**
- * Our own model of the stock and waste (GAMES.md G1.6): a turn moves up to k cards from the stock
+ * Our own model of the stock and waste (RULES §10.8): a turn moves up to k cards from the stock
  * to the waste in dealing order, a waste move takes the waste's top, a redeal turns the waste over.
  * Returns, per turn, the cards it turns.
  */
@@ -79,7 +79,7 @@ function turnsOf(deck: Deck, stockStart: number, tokens: string, perPass: (pass:
   return turns;
 }
 
-/** What a player reads for one token, written here from RULES §5 and GAMES.md G4 rather than taken from the narrator. */
+/** What a player reads for one token, written here from RULES §5 and §10.10 rather than taken from the narrator. */
 function expectedWords(token: string, turned: string[] | undefined): RegExp {
   const match = /^(\d*)(T|R|X|K|S|W\d)(F|W\d)?(?:\((\w\w)\))?$/.exec(token);
   if (!match) throw new Error(`token ${token}`);
@@ -102,7 +102,7 @@ function pageData(file: string) {
 }
 
 describe('the narrated solution and the page (solve --html)', () => {
-  // GAMES.md G3: canfield turns three cards a time and fills spaces from the trunk; superior-canfield deals its trunk face up and fills by hand
+  // RULES §10: canfield turns three cards a time and fills spaces from the trunk; superior-canfield deals its trunk face up and fills by hand
   for (const [preset, deal, autoFill] of [['canfield', '3', true], ['superior-canfield', '3', false]] as const) {
     it(`${preset} ${deal}: every move of the verified line told in order, turns with their cards, fills from the trunk's top down, and a page that ends with 52 cards on the foundations`, () => {
       const html = join(dir, `${preset}.html`);

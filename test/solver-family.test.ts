@@ -1,4 +1,4 @@
-// The solver on the Canfield family (issue 18 point 3) against a naive second search: the same verdict wherever the naive one decides, and every win replays in the verifier.
+// The solver on the Canfield family (every family preset, RULES §10) against a naive second search: the same verdict wherever the naive one decides, and every win replays in the verifier.
 import { describe, expect, it } from 'vitest';
 import { Game, newEngineMoveList, toNotation } from '../src/engine.js';
 import type { Move } from '../src/notation.js';
@@ -61,7 +61,7 @@ function playedPosition(preset: string, deal: number, length: number, random: (n
   return playout(preset, deal, length, random, false, null);
 }
 
-/** A reversed new deck with up to 11 random swaps; under a fixed base its four cards then go to their slots (GAMES.md G2). */
+/** A reversed new deck with up to 11 random swaps; under a fixed base its four cards then go to their slots (RULES §10.9). */
 function nearSortedDeck(rules: RuleSet, random: (n: number) => number): Deck {
   const deck = Array.from({ length: CARD_COUNT }, (_, i) => CARD_COUNT - 1 - i);
   for (let swaps = random(12); swaps > 0; swaps--) {
@@ -373,7 +373,7 @@ describe("the stuck-trunk rule where spaces open (solver/family/stuck.ts, the sp
   );
 });
 
-describe("passes as cycles: a mid-pass position covers its pass start (README's rule 7)", () => {
+describe(`passes as cycles: a mid-pass position covers its pass start (docs/solver.md "Rule F7")`, () => {
   /** A random playout (foundation plays first) of 20 to 139 moves, kept only where it ends in mid-pass: a waste play broke the turns' groups. */
   function midPass(preset: string, random: (n: number) => number): { game: Game; played: Move[] } | null {
     const { game, played } = playout(preset, 1 + random(5000), 20 + random(120), random, true, null);

@@ -12,7 +12,7 @@ const FIXTURE = solvitairePrintedDeals();
 const printed = (type: string, seed: number) => FIXTURE.find((entry) => entry.type === type && entry.seed === seed)!;
 const card = (name: string) => name.replace(/^10/, 'T');
 
-/** A deal string cut as GAMES.md G2 cuts a Canfield deal, the wings sorted (Solvitaire prints its piles sorted, not in deal order). */
+/** A deal string cut as RULES §10.9 cuts a Canfield deal, the wings sorted (Solvitaire prints its piles sorted, not in deal order). */
 function cut(deal: string) {
   const cards = deal.trim().split(' ');
   return { trunk: cards.slice(0, 13), wings: cards.slice(13, 17).sort(), base: cards[17], stock: cards.slice(18) };

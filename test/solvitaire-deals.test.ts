@@ -10,7 +10,7 @@ const FIXTURE = { deals: solvitairePrintedDeals() };
 const card = (name: string) => name.replace(/^10/, 'T');
 
 /**
- * The printed piles as eaglewing's deal parts (GAMES.md G2): the reserve bottom first is the trunk
+ * The printed piles as eaglewing's deal parts (RULES §10.9): the reserve bottom first is the trunk
  * bottom to top; Solvitaire prints the stock bottom first, and the deal string has it top first.
  * The tableau piles come sorted (Solvitaire orders them for symmetry as it places cards), so the wings
  * are compared as a set.

@@ -14,10 +14,10 @@ import { verify, VerifyTable } from '../src/verify.js';
  * went (a foundation, or the top of a pile that grew), its source by where it was, and a waste card's turns
  * by turning the verifier's own stock until that card is the waste's top. The verifier must accept the
  * moves, and the table it reaches must be Solvitaire's next state. So Solvitaire's lines are legal under
- * eaglewing's reading of its rules (GAMES.md `sv-canfield`, `sv-canfield-strict`), and each of its moves
- * does there what it does in Solvitaire. Two of Solvitaire's habits are read as GAMES.md says:
+ * eaglewing's reading of its rules (RULES §10's presets `sv-canfield`, `sv-canfield-strict`), and each of its moves
+ * does there what it does in Solvitaire. Two of Solvitaire's habits are read as RULES §10.12 says:
  * - it fills a space from the reserve as a step of its own; under trunkFill auto that is no move;
- * - it turns the waste over as soon as a move empties the stock (G5.2): an `R` at once.
+ * - it turns the waste over as soon as a move empties the stock (RULES §10.12): an `R` at once.
  */
 
 type PrintedState = [string[], string[], string, string, string];

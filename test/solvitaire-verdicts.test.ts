@@ -98,7 +98,7 @@ function compareAll(game: string, preset: string): number {
     found.set(0, { result: result.result, solution: formatMoveList(result.moves) });
   }
   for (const [first, last] of decidedRuns(game, 1)) for (const [seed, verdict] of simulate(preset, first, last)) found.set(seed, verdict);
-  // every seed but 112, which Solvitaire did not decide within its limit (eaglewing proves it lost: README)
+  // every seed but 112, which Solvitaire did not decide within its limit (eaglewing proves it lost: docs/measurements.md "Head to head against Solvitaire")
   for (const row of rows.filter((entry) => entry.game === game && decided(entry.verdict))) {
     const verdict = found.get(row.seed);
     expect(verdict?.result, `${game} seed ${row.seed}`).toBe(row.verdict);

@@ -1,4 +1,4 @@
-// The independent verifier on the Canfield family: PySolFC's own legal moves at every position of its playouts, and GAMES.md's cases no PySolFC game reaches.
+// The independent verifier on the Canfield family: PySolFC's own legal moves at every position of its playouts, and RULES §10's cases no PySolFC game reaches.
 import { describe, expect, it } from 'vitest';
 import { RANKS, SUITS } from '../src/cards.js';
 import { parseDeal } from '../src/deal.js';
@@ -19,7 +19,7 @@ function accepts(table: VerifyTable, token: string): boolean {
 }
 
 /**
- * Every move token that can be written for the position, legal or not (GAMES.md G4): T, R, the waste,
+ * Every move token that can be written for the position, legal or not (RULES §10.10): T, R, the waste,
  * trunk and wing tops to the foundations, the waste, trunk and stock onto each wing, and every count of
  * cards from each wing onto each other wing, up to the wing's height.
  */
@@ -75,9 +75,9 @@ describe("the verifier against PySolFC's legal moves (test/fixtures/pysolfc-fami
   });
 });
 
-// Unit cases from GAMES.md for rules no PySolFC preset plays. Each deal is built from the cards a case names.
+// Unit cases from RULES §10 for rules no PySolFC preset plays. Each deal is built from the cards a case names.
 
-/** A deal string with the named cards where G2 puts them (the trunk's named cards on its top); every other card fills the trunk's bottom, then the stock's end. */
+/** A deal string with the named cards where RULES §10.9 puts them (the trunk's named cards on its top); every other card fills the trunk's bottom, then the stock's end. */
 function dealOf(layout: { trunkSize: number; trunkTop?: string[]; wings: string[]; foundations: string[]; stock?: string[] }): string {
   const trunkTop = layout.trunkTop ?? [];
   const stock = layout.stock ?? [];
@@ -94,7 +94,7 @@ function run(deal: string, preset: string, overrides: RuleOverrides, moves: stri
   return verify(parseDeal(deal), resolveRules(preset, overrides), parseMoveList(moves));
 }
 
-describe('sv-partial (GAMES.md G1.3), on sv-canfield with no trunk and one-card turns', () => {
+describe('sv-partial (RULES §10.6), on sv-canfield with no trunk and one-card turns', () => {
   // base 7H, so 8H is next on hearts and (wrap base) nothing goes on a 7; W1 9S, W2 8H, W3 7C, W4 8D; the stock starts 9C
   const deal = dealOf({ trunkSize: 0, wings: ['9S', '8H', '7C', '8D'], foundations: ['7H'], stock: ['9C'] });
   const rules: RuleOverrides = { trunk: 0, turn: '1' };
@@ -123,7 +123,7 @@ describe('sv-partial (GAMES.md G1.3), on sv-canfield with no trunk and one-card 
   });
 });
 
-describe('spaceBlock (GAMES.md G1.5), on sv-canfield-strict with one-card turns', () => {
+describe('spaceBlock (RULES §10.4), on sv-canfield-strict with one-card turns', () => {
   // base AC; W1 9S, W2 8H, W3 5C, W4 4D; the stock starts 2C, 7D
   const layout = { wings: ['9S', '8H', '5C', '4D'], foundations: ['AC'], stock: ['2C', '7D'] };
   const rules: RuleOverrides = { trunk: 0, turn: '1' };
@@ -146,7 +146,7 @@ describe('spaceBlock (GAMES.md G1.5), on sv-canfield-strict with one-card turns'
   });
 });
 
-describe('wrap (GAMES.md G1.1), on canfield with a dealt base 5D', () => {
+describe('wrap (RULES §10.5), on canfield with a dealt base 5D', () => {
   // W1 5S, W2 4H, W3 6H, W4 AS; the trunk's top is KH
   const deal = dealOf({ trunkSize: 13, trunkTop: ['KH'], wings: ['5S', '4H', '6H', 'AS'], foundations: ['5D'] });
   it('round builds round the corner and onto base-rank cards', () => {
@@ -168,7 +168,7 @@ describe('wrap (GAMES.md G1.1), on canfield with a dealt base 5D', () => {
   });
 });
 
-describe('turn 3-2-1 (GAMES.md G1.6, G6.4), on canfield-rush', () => {
+describe('turn 3-2-1 (RULES §10.8), on canfield-rush', () => {
   // the stock holds 34 cards: d[18] is turned first
   const deal = dealOf({ trunkSize: 13, wings: ['9S', '8H', '5C', '4D'], foundations: ['AC'] });
   const card = (index: number) => deal.split(' ')[index];
@@ -193,7 +193,7 @@ describe('turn 3-2-1 (GAMES.md G1.6, G6.4), on canfield-rush', () => {
   });
 });
 
-describe('a fixed base (GAMES.md G1.7, G2), on storehouse (base 2)', () => {
+describe('a fixed base (RULES §10.7, §10.9), on storehouse (base 2)', () => {
   const layout = { trunkSize: 13, wings: ['9S', '8H', '5C', '4D'] };
   it('starts the four 2s on their foundations, in any order in their slots', () => {
     const deal = dealOf({ ...layout, foundations: ['2S', '2H', '2C', '2D'] });

@@ -33,7 +33,7 @@ import json
 import random
 import sys
 
-# PySolFC game id -> (preset name of GAMES.md G3, trunk size, wings, foundation cards in the deal)
+# PySolFC game id -> (preset name of RULES §10, trunk size, wings, foundation cards in the deal)
 GAMES = [
     (105, 'canfield', 13, 4, 1),
     (101, 'superior-canfield', 13, 4, 1),
@@ -48,7 +48,7 @@ GAMES = [
 PYSOLFC_COMMIT = '7a3d146a1ec1b36f18801fd8460340c3cc4853b9'
 RANKS = 'A23456789TJQK'
 SUITS = 'CSHD'  # PySolFC's suit ids 0..3 (pysollib/util.py SUITS)
-OUR_SUIT_ORDER = 'CDHS'  # how the four fixed-base cards are written (GAMES.md G2)
+OUR_SUIT_ORDER = 'CDHS'  # how the four fixed-base cards are written (RULES §10.9)
 
 
 def load_pysolfc(pysolfc, pysol_cards):
@@ -180,7 +180,7 @@ class Table:
         return self.game.getGameNumber(format=0)
 
     def deal_string(self, first_turn):
-        """G5.1: trunk bottom->top, W1..Wn, foundation card(s), waste in the order turned, talon top->bottom."""
+        """RULES §10.11: trunk bottom->top, W1..Wn, foundation card(s), waste in the order turned, talon top->bottom."""
         cards = list(self.trunk.cards)
         for wing in self.wings:
             assert len(wing.cards) == 1

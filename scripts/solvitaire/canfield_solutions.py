@@ -19,7 +19,7 @@ printed state as it is, in five fields:
 
 Cards are written as Solvitaire writes them (ten as `10`). A step from one state to the next is one move of
 Solvitaire's: a stock move may turn the stock several times, and redeal, before its card is played (its
-k-plus stock, GAMES.md G5.2); filling a space from the reserve shows as a state of its own.
+k-plus stock, RULES §10.12); filling a space from the reserve shows as a state of its own.
 test/solvitaire-solutions.test.ts converts each step into RULES §5 moves and replays them in eaglewing's
 verifier, requiring every state on the way to be Solvitaire's.
 

@@ -25,13 +25,13 @@ export interface ChosenDeal {
 /** The --pysol and --solvitaire options of deal, verify, solve and hint. */
 export function addPysolOption(command: Command): Command {
   return command
-    .option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123, #ms123; README "Stuck on PySolFC game 12345?"): the deal of the preset\'s PySolFC game; without --preset, means --preset pysol')
+    .option('--pysol <number>', 'a PySolFC game number (12345, #12345, ms123, #ms123; docs/usage.md "Stuck on PySolFC game 12345?"): the deal of the preset\'s PySolFC game; without --preset, means --preset pysol')
     .option('--solvitaire <seed>', "a Solvitaire seed, 0 to 2147483647: the deal Solvitaire plays for --random SEED (sv-* presets only); without --preset, means --preset sv-canfield");
 }
 
 /**
  * A deal from a number argument, a --deal string or a --pysol number: exactly one of them, laid out for
- * the rules (GAMES.md G2: a fixed base's cards in the foundation slots; --pysol: the preset's PySolFC
+ * the rules (RULES §10.9: a fixed base's cards in the foundation slots; --pysol: the preset's PySolFC
  * game). `orDealsFile`: the command also takes --deals-file (solve), so a missing deal names it too.
  */
 export function deckFrom(numberArgument: string | undefined, sources: { deal?: string; pysol?: string; solvitaire?: string }, { preset, rules }: ChosenRules, { orDealsFile = false } = {}): ChosenDeal {
@@ -83,7 +83,7 @@ export interface DealLine {
 }
 
 /**
- * Deal strings, one per line (blank lines skipped), each laid out for the rules (GAMES.md G2) and optionally followed by `| <moves>`; every
+ * Deal strings, one per line (blank lines skipped), each laid out for the rules (RULES §10.9) and optionally followed by `| <moves>`; every
  * bad deal is reported before anything is solved.
  */
 export function readDealsFile(file: string, rules: RuleSet): DealLine[] {

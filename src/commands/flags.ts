@@ -65,9 +65,9 @@ export function rulesFrom(command: Command, flags: RuleFlags & { pysol?: string;
 }
 
 /**
- * The rules of a preset and its overrides, refused (exit 2) where the engine cannot play them: GAMES.md
+ * The rules of a preset and its overrides, refused (exit 2) where the engine cannot play them: RULES §10
  * allows up to nine wings, and the engine's moves have room for eight (engine.ts). A fixed base is
- * played: deal numbers place its four cards and deal strings are checked for them (deal.ts, GAMES.md G2).
+ * played: deal numbers place its four cards and deal strings are checked for them (deal.ts, RULES §10.9).
  */
 export function playableRules(preset: string, flags: RuleOverrides): RuleSet {
   const rules = resolveRules(preset, flags);
@@ -147,7 +147,7 @@ export function refuseUnused(command: Command, options: readonly string[], why: 
 
 /** --numbering of sim and sweep. */
 export function addNumberingOption(command: Command): Command {
-  return command.option('--numbering <kind>', `whose deal numbers --from counts: eaglewing (its own, README "Deal numbers"), pysol (PySolFC's game numbers; without --preset, means --preset pysol) or solvitaire (Solvitaire's --random seeds, sv-* presets only; without --preset, means --preset sv-canfield)`, 'eaglewing');
+  return command.option('--numbering <kind>', `whose deal numbers --from counts: eaglewing (its own, docs/usage.md "Deal numbers"), pysol (PySolFC's game numbers; without --preset, means --preset pysol) or solvitaire (Solvitaire's --random seeds, sv-* presets only; without --preset, means --preset sv-canfield)`, 'eaglewing');
 }
 
 export function parseNumbering(text: string): Numbering {

@@ -39,7 +39,7 @@ function hintText(hint: Hint, chosen: ChosenDeal, preset: string, rules: RuleSet
   // the position's own unknown, or else a move's: either way a limit the user can raise
   const advice = limitAdvice(hint.unknownReason ?? hint.moves.find((entry) => entry.verdict === 'unknown')?.unknownReason);
   if (advice !== undefined) lines.push(advice);
-  // a turn of several cards (GAMES.md G1.6) is told with every card it turns, as the solution is
+  // a turn of several cards (RULES §10.8) is told with every card it turns, as the solution is
   const describe = (move: Move) => describeMove(move, move.source === 'T' ? turnedCards(sofar.game, move) : []);
   if (hint.recommended) lines.push(`Recommended: ${formatMove(hint.recommended)}  (${describe(hint.recommended)})`);
   const width = Math.max(0, ...hint.moves.map((entry) => formatMove(entry.move).length));

@@ -14,7 +14,7 @@ import { print } from './output.js';
 
 type PickFlags = RuleFlags & LimitFlags & { count: string; from: string; to?: string; seed?: string; lost?: boolean; numbering: string; json?: boolean };
 
-/** The last number of a numbering: PySolFC's classic game numbers end at 31999 (README, "Stuck on PySolFC game 12345?"). */
+/** The last number of a numbering: PySolFC's classic game numbers end at 31999 (docs/usage.md "Stuck on PySolFC game 12345?"). */
 const PYSOL_CLASSIC_LAST = 31_999;
 
 export function register(program: Command): void {

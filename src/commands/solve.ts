@@ -98,7 +98,7 @@ function solveOne(deck: Deck, rules: RuleSet, options: SolverOptions, sofar: Gam
   progress.done();
   solver.watch(undefined, 0);
   const found = result.moves.length;
-  // a line from the deal is shortened before it is shown (README, "Short solutions"); the rest of a game from the middle is shown as found
+  // a line from the deal is shortened before it is shown (docs/usage.md "Short solutions"); the rest of a game from the middle is shown as found
   if (result.result === 'won' && sofar === undefined) result.moves = shortenLine(deck, rules, result.moves, { effort: shortest ? 'shortest' : 'normal' });
   const outcome: Outcome = { result: result.result, moves: result.result === 'won' ? result.moves : [], ms: result.ms, nodes: result.nodes, reason: result.unknownReason };
   let report: SolveReport = solveReport(deck, rules, result);
@@ -165,7 +165,7 @@ export function register(program: Command): void {
     .option('--stats', 'also print transposition-table fill and hit rate')
     .option('--html <file>', 'also write a page that plays the game back, step by step (one self-contained HTML file; - writes it to standard output and the text to standard error)')
     .option('--force', 'replace an existing --html file')
-    .option('--shortest', 'spend more time shortening the solution shown (README, "Short solutions")')
+    .option('--shortest', 'spend more time shortening the solution shown (docs/usage.md "Short solutions")')
     .option('--rate', 'also rate the deal: critical positions on the solution found (at most one move keeps it winnable) and the greedy player\'s result (RULES §9)')
     .option('--after <moves>', 'solve from the position these moves lead to (RULES §5 tokens, as verify takes them; with --pysol, PySolFC\'s own turns may be left out)');
   addRunOption(command, 'workers', 'with --deals-file: solve on this many worker threads (default: one thread)');

@@ -1,4 +1,4 @@
-// A deal number -> its deck under a numbering and the rules: eaglewing's own (GAMES.md G2), a PySolFC game's (G5.1) or a Solvitaire seed's (G5.2).
+// A deal number -> its deck under a numbering and the rules: eaglewing's own (RULES §10.9), a PySolFC game's (§10.11) or a Solvitaire seed's (§10.12).
 import { dealFromNumberFor, type Deck } from '../deal.js';
 import { dealShape, type RuleSet } from '../rules.js';
 import { familyDealFromPysolNumber, plainPysolNumber, type Numbering } from './pysol.js';

@@ -53,7 +53,7 @@ export function parsePysolNumber(input: string): PysolNumber {
   return { generator: seed < MS_PLAIN_LIMIT ? 'ms' : 'mt', seed, text: String(seed) };
 }
 
-/** Which numbers a bulk run's deal numbers are: eaglewing's own (README, "Deal numbers"), PySolFC's plain game numbers, or Solvitaire's seeds. */
+/** Which numbers a bulk run's deal numbers are: eaglewing's own (docs/usage.md "Deal numbers"), PySolFC's plain game numbers, or Solvitaire's seeds. */
 export type Numbering = 'eaglewing' | 'pysol' | 'solvitaire';
 export const NUMBERINGS: readonly Numbering[] = ['eaglewing', 'pysol', 'solvitaire'];
 
@@ -171,11 +171,11 @@ function shuffledPysolIds(number: PysolNumber): number[] {
   return ids;
 }
 
-/** One PySolFC game of the one-deck Canfield family: its preset (GAMES.md G3) and its deal's layout (G2). */
+/** One PySolFC game of the one-deck Canfield family: its preset (RULES §10) and its deal's layout (§10.9). */
 export interface PysolFamilyGame {
   /** PySolFC's game id (GameInfo). */
   id: number;
-  /** The preset that follows it (GAMES.md G3). */
+  /** The preset that follows it (RULES §10). */
   preset: string;
   /** Trunk size k, wings n, foundation cards f in the deal (1: the base card; 4: a fixed base rank), stock 52 − k − n − f. */
   trunk: number;
@@ -191,7 +191,7 @@ function familyGame(id: number, preset: string, trunk: number, wings: number, fi
   return { id, preset, trunk, wings, foundation, stock: CARD_COUNT - trunk - wings - foundation, fixedRank };
 }
 
-/** GAMES.md G3's PySolFC rows, in its order. */
+/** RULES §10's PySolFC rows, in its order. */
 export const PYSOL_FAMILY: readonly PysolFamilyGame[] = [
   familyGame(105, 'canfield', 13, 4, null),
   familyGame(101, 'superior-canfield', 13, 4, null),
@@ -230,13 +230,13 @@ export function pysolGameFor(preset: string, rules: RuleSet): PysolFamilyGame {
   return game;
 }
 
-/** Our suit order C D H S: the fixed-base cards are written in it (GAMES.md G2). */
+/** Our suit order C D H S: the fixed-base cards are written in it (RULES §10.9). */
 function ourSuitOrder(id: number): number {
   return OUR_SUIT[Math.floor(id / RANK_COUNT)];
 }
 
 /**
- * The deck of a PySolFC game number for a family game, in GAMES.md G5.1 order: trunk bottom to top,
+ * The deck of a PySolFC game number for a family game, in RULES §10.11 order: trunk bottom to top,
  * W1…Wn, the foundation card(s), then the stock in the order PySolFC turns it (its first turn first).
  * With P[i] the i-th card off the talon (P[0] its top):
  * - base dealt: P[0] is the base card, P[1..k] the trunk, P[k+1..k+n] the wings dealt right to left

@@ -1,4 +1,4 @@
-// Solvitaire's seeds -> decks, exactly as Solvitaire deals its `canfield` and `canfield-strict` for `--random SEED` (GAMES.md G5.2).
+// Solvitaire's seeds -> decks, exactly as Solvitaire deals its `canfield` and `canfield-strict` for `--random SEED` (RULES §10.12).
 import { CARD_COUNT, cardOf } from '../cards.js';
 import type { Deck } from '../deal.js';
 import { InputError } from '../errors.js';
@@ -19,7 +19,7 @@ import { quote, trimBlanks } from '../text.js';
 /** Solvitaire reads --random as a C++ int, and -1 means "no seed": its seeds are 0 to 2^31-1. */
 export const SOLVITAIRE_MAX_SEED = 2 ** 31 - 1;
 
-/** A Solvitaire game type eaglewing plays, and the preset that reads its rules (GAMES.md G3). */
+/** A Solvitaire game type eaglewing plays, and the preset that reads its rules (RULES §10). */
 export interface SolvitaireGame {
   /** Solvitaire's `--type`. */
   type: string;
@@ -116,7 +116,7 @@ export function shuffledSolvitaireDeck(seed: number): number[] {
 
 /**
  * The deck Solvitaire plays for `--random seed` under `canfield` and `canfield-strict` (they deal
- * alike), in GAMES.md G2 order: trunk bottom to top D[17] … D[5], W1…W4 = D[4] … D[1] (its piles 0-3),
+ * alike), in RULES §10.9 order: trunk bottom to top D[17] … D[5], W1…W4 = D[4] … D[1] (its piles 0-3),
  * the base D[0], then the stock top first, D[18] … D[51].
  */
 export function canfieldDealFromSolvitaireSeed(seed: number): Deck {

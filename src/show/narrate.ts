@@ -25,7 +25,7 @@ export interface Step {
   emptiesWaste: boolean;
 }
 
-/** The rules of the games PySolFC plays: its Eagle Wing (preset pysol) and its Canfield family's games (GAMES.md G3). */
+/** The rules of the games PySolFC plays: its Eagle Wing (preset pysol) and its Canfield family's games (RULES §10). */
 const PYSOLFC_RULES = new Set(PYSOL_FAMILY.map((game) => canonicalRules(resolveRules(game.preset))));
 
 /**

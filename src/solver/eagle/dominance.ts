@@ -1,4 +1,4 @@
-// Dominance rules: per position, the facts that let the generator leave out moves never better than another (README, "Dominance rules").
+// Dominance rules: per position, the facts that let the generator leave out moves never better than another (docs/solver.md "Eagle Wing's dominance rules").
 import { NO_CARD, RANK_COUNT } from '../../cards.js';
 import * as P from '../../position.js';
 import {

@@ -49,7 +49,7 @@ export class FamilyMoveGenerator {
    * (as Eagle Wing's solver does). Under unlimited redeals turning costs nothing, and every play is
    * ranked alike, whatever its turns. Under passes as cycles there is no redeal move: a position in
    * mid-pass (a waste play broke the turns' groups) plays the pass start's cards through the redeal
-   * (README's rule 7), ranked with its other plays, so the foundation plays of both rounds come first
+   * (docs/solver.md "Rule F7"), ranked with its other plays, so the foundation plays of both rounds come first
    * (Solvitaire, which sees the cards of every pass as one list, tries their foundation plays first).
    */
   generate(game: Game, moves: Int32Array<ArrayBuffer>, at: number, firstOfLayout: boolean, askStuck: boolean): number {
@@ -73,7 +73,7 @@ export class FamilyMoveGenerator {
     game.storeWords(this.passStart, 0);
     // under passes as cycles, at a pass boundary: round the pass back to here, through the redeal; in
     // mid-pass: to the stock's end, and for the first position of its layout through the redeal to the
-    // end again (README's rule 7)
+    // end again (docs/solver.md "Rule F7")
     const cyclic = this.passCycles && game.atPassBoundary();
     const throughRedeal = this.passCycles && !cyclic && firstOfLayout;
     let redealt = false;

@@ -20,11 +20,11 @@ import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN } from '../../rules.js';
  * |        |       | number, which suit lies under it (0 where none does), `linkBits` each |
  *
  * A wing code takes 12 bits (a card, 6, and a height, 6), or 10 where the rules keep every wing to
- * at most 15 cards (familyWingCodeBits). Under `wrap base` a wing is one run (GAMES.md G1.2) that
+ * at most 15 cards (familyWingCodeBits). Under `wrap base` a wing is one run (RULES §10.5) that
  * never passes over a base-rank card, so it holds at most 13 cards: Solvitaire's Canfield then takes
  * four words a position instead of five, and the family table a quarter more positions.
  *
- * A linked wing (alt-colour-down, any-suit-down) is one run (GAMES.md G1.2): the card under c has
+ * A linked wing (alt-colour-down, any-suit-down) is one run (RULES §10.5): the card under c has
  * c's rank + 1 (round the corner), so only its suit is open: under alt-colour-down one bit (which
  * suit of the other colour: S or H 1), under any-suit-down two (position.ts's suit code). With each
  * wing's top and height they say every wing card, and they belong to the cards, not to the wings,
@@ -94,7 +94,7 @@ export function keyResourceMask(match: KeyMatch): number {
 }
 const PASS_BOUNDARY_BIT = 1 << FAMILY_WASTE_SHIFT;
 const PHASE_FIELD_SHIFT = FAMILY_WASTE_SHIFT + 1;
-/** Phases 1 and 2 have a field each: a turn is three cards at most (GAMES.md G1.6). */
+/** Phases 1 and 2 have a field each: a turn is three cards at most (RULES §10.8). */
 const PHASE_FIELD_BITS = 5;
 const PHASE_FIELD_MASK = (1 << PHASE_FIELD_BITS) - 1;
 
@@ -130,7 +130,7 @@ export function familyKeyPassState(key: Int32Array, phase: number, wasteTurns: n
 
 /**
  * Whether a layout's stored pass state `stored` covers the position whose key has the pass state
- * `packed` (both as their words, other bits ignored): README's rule 7, argued in family.ts. A
+ * `packed` (both as their words, other bits ignored): docs/solver.md "Rule F7", argued in family.ts. A
  * boundary position is covered by any position of its layout: the layout is stored only with a
  * boundary or a mid-pass position, and a mid-pass one reaches the pass start through the redeal. A
  * mid-pass position is covered by one of its phase with no more whole turns in the waste (the stock as

@@ -1,4 +1,4 @@
-// Exact search for the Canfield family's rules (GAMES.md): depth first over the engine's moves, turns folded into the play they lead to, every position met kept in a table.
+// Exact search for the Canfield family's rules (RULES §10): depth first over the engine's moves, turns folded into the play they lead to, every position met kept in a table.
 import { Game, moveSource, moveTarget, SOURCE_WASTE, TARGET_FOUNDATION } from '../../engine.js';
 import { TRUNK_PLAY_TOP, UNLIMITED_REDEALS } from '../../rules.js';
 import type { Move } from '../../notation.js';
@@ -22,7 +22,7 @@ export interface WalkSchedule {
   readonly maxWalks: number;
 }
 
-/** The schedule every search uses (README, "Move order": measured on Solvitaire's seeds 0-999). */
+/** The schedule every search uses (docs/solver.md "Move order": measured on Solvitaire's seeds 0-999). */
 export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, minTurn: 1_000, maxWalks: 16 };
 
 /**
@@ -42,7 +42,7 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * from an earlier one, so there keys match exactly, except under passes as cycles (below).
  *
  * The bound-card rules (off under --no-prune; checked the same way). A suit's next foundation card is
- * *bound* when every card that could be built on it (G1.1 "goes on") is already on a foundation, or is
+ * *bound* when every card that could be built on it (RULES §10.5 "goes on") is already on a foundation, or is
  * its own suit's next card and bound itself. Nothing need ever lie on a bound card: a card that could
  * is up, or can go up instead at the moment a line would put it there (it stays its suit's next card
  * until it moves, and so does each card lying on it, bound in turn, which go up first, from the top).
@@ -66,7 +66,7 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * one with fewer waste cards turns to the other in whole turns, so it covers it as an earlier waste
  * top does under one-card turns (the same argument, turns counted in threes).
  *
- * A mid-pass position covers its layout's boundary position (README's rule 7, off under --no-prune
+ * A mid-pass position covers its layout's boundary position (docs/solver.md "Rule F7", off under --no-prune
  * with the rest of passes as cycles). Its moves go on through the redeal, round the pass from its
  * start to the stock's end (it has no redeal move of its own), so each waste play of the boundary
  * position is one of its moves, with the same result. Each other move of the boundary position (a
@@ -88,7 +88,7 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * lost, since the trunk never empties: it is stored, and searched with no moves. The test is asked only
  * where the trunk's top, a foundation or the stock has just changed: a trunk card left, a card gone up
  * is no longer a place for another to land, and a waste card played is out of the stock for good, so
- * that it is no longer there to land on and (three-card turns) the turns' groups shift (README, rule 6).
+ * that it is no longer there to land on and (three-card turns) the turns' groups shift (docs/solver.md "Rule F6").
  * A move between wings, or a pass's turns and redeal alone, takes no card out of play and puts none up,
  * and the test is not asked there. Leaving it out is always safe (the position is then searched), so
  * where to ask is a matter of cost alone.
@@ -100,7 +100,7 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  *
  * Walks. A depth-first search that takes a wrong move near its start searches everything under it
  * before it tries the next: on a won deal that can be most of the work (Solvitaire's seed 129: 9
- * million positions for one walk, 175,773 for the walks; README, "Move order"). So the search is
+ * million positions for one walk, 175,773 for the walks; docs/solver.md "Move order"). So the search is
  * several depth-first walks that take turns, all sharing the one table. The first walk searches alone
  * for a while (WALK_SCHEDULE); when its turn ends, it hands the untried moves of its shallowest depth
  * that has any to a new walk, which starts from that depth's position, and so does every walk at the

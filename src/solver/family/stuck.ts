@@ -26,7 +26,7 @@ const ON_WING = 3;
  *   space, a wing's top there, and no other card ever does.
  * - A card might come to be a wing's top (`canTop`) when it is one now, when the card on it might
  *   leave it (below), or when it is off the wings (stock, waste, the trunk above A) and a card it goes
- *   on (G1.1) might be a wing's top.
+ *   on (RULES §10.5) might be a wing's top.
  * - A stock or waste card is in play only where it might come to the waste's top: it is the top now,
  *   or a turn ends on it (in the pass under way, or in a pass from the start with the cards there now),
  *   or a card after it in dealing order might move (the card on it in the waste is played; or the
@@ -70,9 +70,9 @@ export class StuckTrunk {
   private readonly canMove = new Int32Array(CARD_WORDS);
   /** The cards that might go up, as a set of cards (the foundations' runs count these alone: a card moved inside a group does not). */
   private readonly canGoUp = new Int32Array(CARD_WORDS);
-  /** For each card, the cards it goes on (G1.1), as a set of cards (CARD_WORDS words a card, as canTop). */
+  /** For each card, the cards it goes on (RULES §10.5), as a set of cards (CARD_WORDS words a card, as canTop). */
   private readonly landings = new Int32Array(CARD_COUNT * CARD_WORDS);
-  /** For each card, the cards that go on it (G1.1), as a set of cards: landings turned round. */
+  /** For each card, the cards that go on it (RULES §10.5), as a set of cards: landings turned round. */
   private readonly landers = new Int32Array(CARD_COUNT * CARD_WORDS);
   /** The cards that go on some card of canTop (landingMightBeTop as one bit), grown with canTop. */
   private readonly landsOnTop = new Int32Array(CARD_WORDS);

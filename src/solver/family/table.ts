@@ -82,8 +82,8 @@ export class FamilyTable {
    * Forgets every key; the keys inserted next have `keyWords` words, matched as `match` says (key.ts).
    * Under KEYS_WASTE_RESOURCE the waste top's bits are a resource (lower is at least as good): a key
    * is then present when a stored key equals it elsewhere and is no higher there, and a lower one takes
-   * its place. Under KEYS_PASS_STATES those bits are a pass state instead (passes as cycles, README's
-   * rule 7): a key is present when the stored key of its layout covers it (key.ts
+   * its place. Under KEYS_PASS_STATES those bits are a pass state instead (passes as cycles,
+   * docs/solver.md "Rule F7"): a key is present when the stored key of its layout covers it (key.ts
    * familyPassStateCovers), and the stored key gathers the pass states of the keys it did not cover.
    */
   clear(keyWords: number, match: KeyMatch = KEYS_EXACT): void {
