@@ -13,7 +13,7 @@ import { dealFromPysolNumber, familyDealFromPysolNumber, parsePysolNumber, plain
 import { canfieldDealFromSolvitaireSeed } from '../dist/numbering/solvitaire.js';
 import { GreedyPlayer } from '../dist/players/greedy.js';
 import { resolveRules } from '../dist/rules.js';
-import { playDeal } from '../dist/run/play.js';
+import { playDeal } from '../dist/playing.js';
 import { shortenLine } from '../dist/show/shorten.js';
 import { Solver } from '../dist/solver/solver.js';
 import { verify } from '../dist/verify.js';

@@ -2,8 +2,18 @@
 import { asciiTrim, quote } from './text.js';
 import { InputError } from './errors.js';
 import { parseWholeNumber } from './options.js';
-import { DEFAULT_SAMPLING, type SamplingSettings } from './players/sampling.js';
 import { DEFAULT_SOLVER_OPTIONS, MAX_DEPTH, type SolverOptions, type UnknownReason } from './solver/solver.js';
+
+/** The sampling player's settings (players/sampling.ts), read and checked here with the solver's limits. */
+export interface SamplingSettings {
+  /** Deals sampled per decision (K). */
+  samples: number;
+  /** Node limit of each solve; an unknown counts as no win. */
+  nodesPerSolve: number;
+  seed: number;
+}
+
+export const DEFAULT_SAMPLING: Readonly<SamplingSettings> = Object.freeze({ samples: 4, nodesPerSolve: 500, seed: 1 });
 
 /**
  * One option: its flag and placeholder, its help, where its value goes, and how text becomes that value

@@ -8,7 +8,7 @@ import { GreedyPlayer } from '../src/players/greedy.js';
 import type { Observation, Player } from '../src/players/observation.js';
 import { SamplingPlayer, sampleDeck } from '../src/players/sampling.js';
 import { resolveRules, type RuleSet } from '../src/rules.js';
-import { ObservedGame, playDeal } from '../src/run/play.js';
+import { ObservedGame, playDeal } from '../src/playing.js';
 import { Solver } from '../src/solver/solver.js';
 import { verify } from '../src/verify.js';
 import { ROOT, testRandom } from './helpers.js';

@@ -8,7 +8,7 @@ import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/py
 import { canfieldDealFromSolvitaireSeed } from '../src/numbering/solvitaire.js';
 import { GreedyPlayer } from '../src/players/greedy.js';
 import { PRESET_NAMES, resolveRules, type RuleSet } from '../src/rules.js';
-import { playDeal } from '../src/run/play.js';
+import { playDeal } from '../src/playing.js';
 import { type ShortenEffort, shortenLine } from '../src/show/shorten.js';
 import { Solver } from '../src/solver/solver.js';
 import { verify } from '../src/verify.js';

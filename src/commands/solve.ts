@@ -9,11 +9,11 @@ import { makePlayer, parsePlayerSpec, playerLabel, type PlayerSpec } from '../pl
 import { renderLayout } from '../render.js';
 import type { RuleSet } from '../rules.js';
 import { carriesStandardOutput, checkOutput, writeWholeFile } from '../run/files.js';
-import { playDeal } from '../run/play.js';
+import { playDeal } from '../playing.js';
 import { solveDecks } from '../run/pool.js';
 import { playSoFar, type GameSoFar } from '../played.js';
 import { searchProgress } from '../progress.js';
-import { rateLine, type Rating } from '../show/rate.js';
+import { rateLine, type Rating } from '../rating.js';
 import { shortenLine } from '../show/shorten.js';
 import { gameJson, gameLines, gamePage, movesCount, stepsToCome, tellGame, type Outcome, type ToldGame } from '../show/game.js';
 import { solveReport, statsLines, type SolveReport } from '../show/report.js';

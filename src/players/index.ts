@@ -1,11 +1,11 @@
 // Player names and settings as the command line gives them, and the player they make.
 import { asciiLower, asciiTrim, quote } from '../text.js';
 import { InputError } from '../errors.js';
-import { parseSamplingSettings, solverOptionsText, type SamplingFlags } from '../limits.js';
+import { parseSamplingSettings, solverOptionsText, type SamplingFlags, type SamplingSettings } from '../limits.js';
 import { DEFAULT_SOLVER_OPTIONS, type SolverOptions } from '../solver/solver.js';
 import { GreedyPlayer } from './greedy.js';
 import type { Player } from './observation.js';
-import { SamplingPlayer, samplingSettingsText, type SamplingSettings } from './sampling.js';
+import { SamplingPlayer, samplingSettingsText } from './sampling.js';
 
 export const PLAYER_NAMES = ['thoughtful', 'greedy', 'sampling'] as const;
 export type PlayerName = (typeof PLAYER_NAMES)[number];

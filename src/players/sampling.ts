@@ -7,18 +7,9 @@ import { Game } from '../engine.js';
 import { basePlace, stockStart, WING_COUNT } from '../layout.js';
 import { foundationHeight, hashPositionAnyWingOrder, stockPlaceFilled, trunkCount, wingHeight, wingTop } from '../position.js';
 import { Solver } from '../solver/solver.js';
+import { DEFAULT_SAMPLING, type SamplingSettings } from '../limits.js';
 import { GreedyPlayer } from './greedy.js';
 import type { Observation, Player } from './observation.js';
-
-export interface SamplingSettings {
-  /** Deals sampled per decision (K). */
-  samples: number;
-  /** Node limit of each solve; an unknown counts as no win. */
-  nodesPerSolve: number;
-  seed: number;
-}
-
-export const DEFAULT_SAMPLING: Readonly<SamplingSettings> = Object.freeze({ samples: 4, nodesPerSolve: 500, seed: 1 });
 
 /** The settings as the CSV's player column shows them. */
 export function samplingSettingsText(options: SamplingSettings): string {

@@ -9,9 +9,9 @@ import type { Player } from '../players/observation.js';
 import { Solver } from '../solver/solver.js';
 import { playSoFar } from '../played.js';
 import { GreedyPlayer } from '../players/greedy.js';
-import { rateLine } from '../show/rate.js';
+import { rateLine } from '../rating.js';
 import { Game } from '../engine.js';
-import { playDeal } from './play.js';
+import { playDeal } from '../playing.js';
 import { dealFault, ResultWriter, type ChunkResult, type ChunkTask } from './protocol.js';
 
 /**

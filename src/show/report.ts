@@ -4,7 +4,7 @@ import { formatDeal } from '../deal.js';
 import { formatMoveList, type Move } from '../notation.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
 import type { SolveResult } from '../solver/solver.js';
-import type { Rating } from './rate.js';
+import type { Rating } from '../rating.js';
 
 export interface SolveReport {
   deal: string;

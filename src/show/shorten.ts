@@ -25,7 +25,7 @@ import { type Position, UNDER_SUIT_WORDS } from '../position.js';
 import type { Move } from '../notation.js';
 import { GreedyPlayer } from '../players/greedy.js';
 import type { RuleSet } from '../rules.js';
-import { playDeal } from '../run/play.js';
+import { playDeal } from '../playing.js';
 import { verify } from '../verify.js';
 
 export type ShortenEffort = 'normal' | 'shortest';

@@ -1,9 +1,9 @@
 // How hard a won deal is along the solution found: its critical positions (at most one move keeps the game winnable).
-import { Game, newEngineMoveList, NO_MOVE } from '../engine.js';
-import type { Move } from '../notation.js';
-import { GreedyPlayer } from '../players/greedy.js';
-import { playDeal } from '../run/play.js';
-import type { Solver } from '../solver/solver.js';
+import { Game, newEngineMoveList, NO_MOVE } from './engine.js';
+import type { Move } from './notation.js';
+import { GreedyPlayer } from './players/greedy.js';
+import { playDeal } from './playing.js';
+import type { Solver } from './solver/solver.js';
 
 export interface Rating {
   /** Positions on the line where a move is chosen (every position before the win). */

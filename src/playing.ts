@@ -1,10 +1,10 @@
 // Plays one deal with a no-peek player: the runner holds the deal and hands the player observations only.
-import { CARD_COUNT, NO_CARD } from '../cards.js';
-import type { Deck } from '../deal.js';
-import { copyEngineMoves, Game, moveSource, newEngineMoveList, SOURCE_STOCK, SOURCE_TURN, toNotation, type EngineMove } from '../engine.js';
-import type { Move } from '../notation.js';
-import { RESIGN, type Observation, type Player } from '../players/observation.js';
-import type { RuleSet } from '../rules.js';
+import { CARD_COUNT, NO_CARD } from './cards.js';
+import type { Deck } from './deal.js';
+import { copyEngineMoves, Game, moveSource, newEngineMoveList, SOURCE_STOCK, SOURCE_TURN, toNotation, type EngineMove } from './engine.js';
+import type { Move } from './notation.js';
+import { RESIGN, type Observation, type Player } from './players/observation.js';
+import type { RuleSet } from './rules.js';
 
 /** A player that has not won after this many moves has lost (it is going round in circles). */
 export const MOVE_CAP = 3000;
