@@ -4,6 +4,7 @@ import {
   closeSync,
   constants,
   fstatSync,
+  fsyncSync,
   ftruncateSync,
   lstatSync,
   openSync,
@@ -209,13 +210,19 @@ export function readerGone(error: unknown): boolean {
 function writeAll(descriptor: number, bytes: Buffer, onProgress?: (written: number) => void): void {
   let written = 0;
   while (written < bytes.length) {
+    let count: number;
     try {
-      written += writeSync(descriptor, bytes, written);
-      onProgress?.(written);
+      // a short count (a nearly full disk) is not an error: the rest is written by the next turn, which then says ENOSPC
+      count = writeSync(descriptor, bytes, written);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
       Atomics.wait(sleeper, 0, 0, DRAIN_WAIT_MS);
+      continue;
     }
+    // a write that takes nothing would be tried for ever
+    if (!(count > 0)) throw Object.assign(new Error(`a write took no bytes (${written} of ${bytes.length} written)`), { code: `a write took nothing after ${written} of ${bytes.length} bytes` });
+    written += count;
+    onProgress?.(written);
   }
 }
 
@@ -238,11 +245,16 @@ function writeStandard(stream: StandardStream, text: WholeText): void {
   for (const piece of pieces(text)) if (!target.destroyed) target.write(piece);
 }
 
-/** Writes every piece to the path (created or truncated), closing it whatever happens. */
-function writePieces(path: string, text: WholeText): void {
+/**
+ * Writes every piece to the path (created or truncated), every byte of it, closing it whatever happens.
+ * With `durable` (a file of its own, to be renamed over the old one) it is flushed to the disk first, so that
+ * a disk that is full only at the flush fails here, before the old file is replaced.
+ */
+function writePieces(path: string, text: WholeText, durable = false): void {
   const fd = openSync(path, 'w');
   try {
-    for (const piece of pieces(text)) writeSync(fd, piece);
+    for (const piece of pieces(text)) writeAll(fd, Buffer.from(piece, 'utf8'));
+    if (durable) fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
@@ -277,7 +289,7 @@ export function writeWholeFile(path: string, text: WholeText, rules: ReplaceRule
     if (!rules.replace && outputExists(target)) throw new WriteError(`${quote(path)} was made by something else while this run worked; it is kept (add --force to replace it)`);
     const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
     try {
-      writePieces(temporary, text);
+      writePieces(temporary, text, true);
       renameSync(temporary, target);
     } catch (error) {
       try {
