@@ -127,4 +127,30 @@ describe('a nearly full disk (a 100 KB tmpfs with 12 KB free)', () => {
       expect(readdirSync(disk).sort()).toEqual(['filler', name]);
     }
   });
+
+  it('sim --out that fills the disk keeps whole rows, exits 4 and still writes the --summary of those rows, or says it could not', (ctx) => {
+    if (skip) {
+      console.warn(`test/short-writes.test.ts: full-disk sim skipped: ${skip}`);
+      return ctx.skip(skip);
+    }
+    const sim = ['sim', '--preset', 'strict', '--deals', '600', '--no-timing', '--quiet', '--workers', '1'];
+    leave(16);
+    const rows = join(disk, 'rows.csv');
+    const result = run([...sim, '--out', rows, '--summary', 'sum.csv']);
+    expect(result.code, result.stderr).toBe(4);
+    expect(result.stderr).toMatch(/cannot write .*rows\.csv': ENOSPC; the rows before it are kept .*--summary 'sum\.csv' holds the summary of the rows kept; .*continue with:\n.*--resume\n$/);
+    const lines = readFileSync(rows, 'utf8').split('\n');
+    expect(lines.pop()).toBe('');
+    const width = lines[0].split(',').length;
+    expect(lines.every((line) => line.split(',').length === width)).toBe(true);
+    const summary = readFileSync(path('sum.csv'), 'utf8').split('\n')[1].split(',');
+    expect(Number(summary[3])).toBe(lines.length - 1);
+    expect(existsSync(`${rows}.lock`)).toBe(false);
+    // the summary on the same full disk: said, not silent
+    leave(16);
+    const both = run([...sim, '--out', rows, '--summary', join(disk, 'sum.csv')]);
+    expect(both.code, both.stderr).toBe(4);
+    expect(both.stderr).toMatch(/--summary '.*sum\.csv' was not written either \(cannot write .*ENOSPC\)/);
+    expect(existsSync(join(disk, 'sum.csv'))).toBe(false);
+  });
 });
