@@ -93,6 +93,9 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
         appender = RowAppender.open(out, false);
         appender.write(csvHeader(dealColumns(Boolean(options.rate))));
       }
+      // the file exists now: its other names (hard links) meet this run's lock too
+      const stats = appender.fileStats();
+      if (stats) lock.holdFile(stats);
       // the shape of this run, so that merge can tell whether its shards make a whole one (a resume writes its own)
       if (recorded) {
         const { from, deals, chunk, shard, jobs } = options;
