@@ -154,6 +154,31 @@ describe('merge checks that the shards make a whole run', () => {
   });
 });
 
+describe('resume and merge of unfinished, resumed and hand-edited shards', () => {
+  it('--resume with another range, chunk, shard or preset is refused before anything is touched, and merge still takes the file', () => {
+    const lines = copyShard(2, 'other-range.csv');
+    writeFileSync(path('other-range.csv'), lines.slice(0, 4).join('\n') + '\n');
+    const before = [readFileSync(path('other-range.csv')), readFileSync(path('other-range.csv.run.json'))];
+    for (const [args, says] of [
+      [shapeWith('--deals', '48'), "holds a run of deals 1–36 in chunks of 4, shard 2/3; this resume asks for deals 1–48 in chunks of 4, shard 2/3"],
+      [shapeWith('--chunk', '6'), 'this resume asks for deals 1–36 in chunks of 6'],
+      [[...SHAPE, '--from', '1'], 'this resume asks for deals 1–36 in chunks of 4, shard 1/1'],
+      [shapeWith('--preset', 'strict,coops'), 'holds a run of strict (thoughtful); this resume asks for coops (thoughtful), strict (thoughtful)'],
+    ] as const) {
+      const shard = args.includes('--from') ? [] : ['--shard', '2/3'];
+      expectRefused(run('sim', ...args, ...shard, '--out', 'other-range.csv', '--resume'), says);
+      expect([readFileSync(path('other-range.csv')), readFileSync(path('other-range.csv.run.json'))]).toEqual(before);
+    }
+    const partial = run('merge', shardFile(1), 'other-range.csv', shardFile(3), '--allow-partial', '--out', 'other-range-merged.csv');
+    expect(partial.code, partial.stderr).toBe(0);
+    // resumed as it was made, it finishes the run
+    expect(run('sim', ...SHAPE, '--shard', '2/3', '--out', 'other-range.csv', '--resume').code).toBe(0);
+    expect(run('merge', shardFile(1), 'other-range.csv', shardFile(3), '--out', 'other-range-whole.csv').code).toBe(0);
+    expect(readFileSync(path('other-range-whole.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
+  });
+
+});
+
 /** Runs the command a refusal printed after "continue it with:", as a user would paste it, in the same folder. */
 function resumeAsPrinted(stderr: string, file: string): void {
   const command = /continue it with: (.*?) \(or add --allow-partial/.exec(stderr)?.[1] ?? /continue it with: (.*)$/m.exec(stderr)?.[1];

@@ -101,3 +101,23 @@ export function writeRecord(csv: string, record: Omit<RunRecord, 'kind' | 'versi
   // checkRecordReplaceable() has made sure, before the run, that a file by this name is a record (or absent)
   writeWholeFile(recordPath(csv), JSON.stringify({ kind: KIND, version: 1, ...record }, null, 2) + '\n', { replace: true });
 }
+
+/** "deals 1–3000 in chunks of 100, shard 2/4" */
+function shapeText(record: Pick<RunRecord, 'from' | 'deals' | 'chunk' | 'shard'>): string {
+  return `deals ${record.from}–${record.from + record.deals - 1} in chunks of ${record.chunk}, shard ${record.shard.index}/${record.shard.count}`;
+}
+
+/**
+ * Refuses, before anything is touched, to resume a file as another run than the one its record describes (another
+ * range, chunk size or shard, other presets): the record would be rewritten for rows it does not describe, and
+ * merge would refuse the file for ever after.
+ */
+export function checkResumeShape(csv: string, run: Omit<RunRecord, 'kind' | 'version' | 'args'>): void {
+  const record = readRecord(csv);
+  if (record === undefined) return;
+  const same = record.from === run.from && record.deals === run.deals && record.chunk === run.chunk && record.shard.index === run.shard.index && record.shard.count === run.shard.count;
+  if (!same) throw new InputError(`${quote(csv)} holds a run of ${shapeText(record)}; this resume asks for ${shapeText(run)}: resume it with the run's own --from, --deals, --chunk and --shard (its record ${quote(recordPath(csv))} has them), or write to a new file`);
+  const groups = (jobs: readonly RecordJob[]) => jobs.map((job) => `${job.preset} (${job.player})`).sort().join(', ');
+  const key = (jobs: readonly RecordJob[]) => jobs.map((job) => `${job.preset}\u0000${job.player}\u0000${job.rules}`).sort().join('\n');
+  if (key(record.jobs) !== key(run.jobs)) throw new InputError(`${quote(csv)} holds a run of ${groups(record.jobs)}; this resume asks for ${groups(run.jobs)}: resume it with the run's own --preset and options, or write to a new file`);
+}

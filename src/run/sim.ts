@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { InputError, WriteError } from '../errors.js';
 import { OutputLock, outputExists, RowAppender } from './files.js';
 import { csvHeader, dealColumns, dealRowsCsv, readDealRows, SummaryTable, tornLineStart, type DealRow, type SummaryRow } from './csv.js';
-import { checkRecordReplaceable, recordable, writeRecord } from './record.js';
+import { checkRecordReplaceable, checkResumeShape, recordable, writeRecord } from './record.js';
 import { plannedDeals, runPool, type PoolOptions, type PoolOutcome, type SimJob } from './pool.js';
 import { DoneItems } from './scheduler.js';
 
@@ -74,6 +74,10 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
     try {
       if (recorded) checkRecordReplaceable(out);
       const exists = outputExists(out);
+      const { from, deals, chunk, shard, jobs } = options;
+      const jobsRecord = jobs.map((job) => ({ preset: job.preset, rules: job.rulesText, player: job.playerLabel }));
+      // a resume continues the run its record describes, or nothing is touched
+      if (recorded && exists && options.resume) checkResumeShape(out, { from, deals, chunk, shard, jobs: jobsRecord });
       if (exists && options.resume) {
         const { rows, goodBytes } = loadResume(out, options.jobs, Boolean(options.rate), events);
         for (const row of rows) {
@@ -97,10 +101,7 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
       const stats = appender.fileStats();
       if (stats) lock.holdFile(stats);
       // the shape of this run, so that merge can tell whether its shards make a whole one (a resume writes its own)
-      if (recorded) {
-        const { from, deals, chunk, shard, jobs } = options;
-        writeRecord(out, { from, deals, chunk, shard: { ...shard }, jobs: jobs.map((job) => ({ preset: job.preset, rules: job.rulesText, player: job.playerLabel })), args: options.args! });
-      }
+      if (recorded) writeRecord(out, { from, deals, chunk, shard: { ...shard }, jobs: jobsRecord, args: options.args! });
     } catch (error) {
       appender?.close();
       lock.release();
