@@ -216,7 +216,8 @@ describe.runIf(!slurmProblem)('Slurm (scripts/cluster/slurm-submit.sh on a singl
     const mergeLog = /log: (\S+merge-\d+\.out)/.exec(job.output())![1];
     const message = readFileSync(mergeLog, 'utf8');
     expect(message).toContain(`shard 2/4) lacks ${500 - rows} coops/thoughtful deals`);
-    const command = /continue it with: (.*?) \(or add --allow-partial/.exec(message)?.[1];
+    // the command under the message, whole on a line of its own
+    const command = /continue it with the command below\n {2}(.*)\n/.exec(message)?.[1];
     expect(command, message).toMatch(/^node \S*bin\/eaglewing\.js sim .*--shard 2\/4 .*--out \S*shard-2\.csv --resume$/);
     const resumed = spawnSync('bash', ['-c', command!], { encoding: 'utf8', cwd: dir, env: userEnv() });
     expect(resumed.status, resumed.stderr).toBe(0);

@@ -14,10 +14,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The CLI, started in the temporary folder (so printed commands name files as they are given). */
 const run = (...args: string[]): Run => runCli(args, { cwd: dir });
 
-/** Exit code 2, one line naming the problem, and the output not written. */
-function expectRefused(result: Run, message: string | RegExp, never = 'never.csv'): void {
+/** Exit code 2, one line naming the problem (and under it the commands that put it right, if any), and the output not written. */
+function expectRefused(result: Run, message: string | RegExp, never = 'never.csv', lines = 1): void {
   expect(result.code, result.stderr).toBe(2);
-  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr.trim().split('\n')).toHaveLength(lines);
   expect(result.stderr).toMatch(typeof message === 'string' ? new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : message);
   expect(existsSync(path(never))).toBe(false);
 }
@@ -111,7 +111,7 @@ describe('merge checks that the shards make a whole run', () => {
     // stopped after 5 whole rows (as Ctrl-C or scancel's SIGTERM leaves it)
     writeFileSync(path('stopped.csv'), lines.slice(0, 6).join('\n') + '\n');
     const refused = run('merge', shardFile(1), 'stopped.csv', shardFile(3), '--out', 'never.csv');
-    expectRefused(refused, /'stopped\.csv' \(shard 2\/3\) lacks 7 strict\/thoughtful deals \(18–20, 29–32\)/);
+    expectRefused(refused, /'stopped\.csv' \(shard 2\/3\) lacks 7 strict\/thoughtful deals \(18–20, 29–32\).*continue it with the command below\n {2}node /, 'never.csv', 2);
     resumeAsPrinted(refused.stderr, 'stopped.csv');
     expect(run('merge', shardFile(1), 'stopped.csv', shardFile(3), '--out', 'after-stop.csv').code).toBe(0);
     expect(readFileSync(path('after-stop.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
@@ -122,7 +122,7 @@ describe('merge checks that the shards make a whole run', () => {
     copyShard(3, 'killed.csv');
     writeFileSync(path('killed.csv'), text.slice(0, text.length - 30));
     const refused = run('merge', shardFile(1), shardFile(2), 'killed.csv', '--out', 'never.csv');
-    expectRefused(refused, "'killed.csv' ends mid-row");
+    expectRefused(refused, "'killed.csv' ends mid-row", 'never.csv', 2);
     resumeAsPrinted(refused.stderr, 'killed.csv');
     expect(run('merge', shardFile(1), shardFile(2), 'killed.csv', '--out', 'after-kill.csv').code).toBe(0);
     expect(readFileSync(path('after-kill.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
@@ -155,6 +155,26 @@ describe('merge checks that the shards make a whole run', () => {
 });
 
 describe('resume and merge of unfinished, resumed and hand-edited shards', () => {
+  it('two unfinished shards: each command printed whole on a line of its own, however long; run as printed, the merge is whole', () => {
+    // long names: the two commands together are longer than an error line may be
+    const names = [1, 2].map((i) => `a-rather-long-name-for-the-shard-that-stopped-early-when-its-machine-went-away-number-${i}-of-three.csv`);
+    names.forEach((name, i) => {
+      const lines = copyShard(i + 1, name);
+      writeFileSync(path(name), lines.slice(0, 4).join('\n') + '\n');
+    });
+    const refused = run('merge', ...names, shardFile(3), '--out', 'never.csv');
+    expectRefused(refused, /^eaglewing: not a whole run: .*continue them with the commands below\n/, 'never.csv', 3);
+    const commands = printedCommands(refused.stderr);
+    expect(commands.join(' ').length).toBeGreaterThan(430);
+    names.forEach((name, i) => {
+      expect(commands[i]).toMatch(new RegExp(`^node \\S*eaglewing\\.js sim .*--shard ${i + 1}/3 .*--out ${name} --resume$`));
+      const result = spawnSync('bash', ['-c', commands[i]], { encoding: 'utf8', cwd: dir, env: userEnv() });
+      expect(result.status, result.stderr).toBe(0);
+    });
+    expect(run('merge', ...names, shardFile(3), '--out', 'after-two.csv').code).toBe(0);
+    expect(readFileSync(path('after-two.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
+  });
+
   it('--resume with another range, chunk, shard or preset is refused before anything is touched, and merge still takes the file', () => {
     const lines = copyShard(2, 'other-range.csv');
     writeFileSync(path('other-range.csv'), lines.slice(0, 4).join('\n') + '\n');
@@ -179,9 +199,19 @@ describe('resume and merge of unfinished, resumed and hand-edited shards', () =>
 
 });
 
-/** Runs the command a refusal printed after "continue it with:", as a user would paste it, in the same folder. */
+/** The commands a refusal printed under its line, each whole on a line of its own. */
+function printedCommands(stderr: string): string[] {
+  const [line, ...rest] = stderr.replace(/\n$/, '').split('\n');
+  expect(line, stderr).toMatch(/^eaglewing: /);
+  expect(rest.every((command) => command.startsWith('  ')), stderr).toBe(true);
+  return rest.map((command) => command.slice(2));
+}
+
+/** Runs the command a refusal printed under its line, as a user would paste it, in the same folder. */
 function resumeAsPrinted(stderr: string, file: string): void {
-  const command = /continue it with: (.*?) \(or add --allow-partial/.exec(stderr)?.[1] ?? /continue it with: (.*)$/m.exec(stderr)?.[1];
+  const commands = printedCommands(stderr);
+  expect(commands, stderr).toHaveLength(1);
+  const command = commands[0];
   expect(command, stderr).toMatch(new RegExp(`^node \\S*eaglewing\\.js sim .*--out ${file} --resume$`));
   const result = spawnSync('bash', ['-c', command!], { encoding: 'utf8', cwd: dir, env: userEnv() });
   expect(result.status, result.stderr).toBe(0);

@@ -106,7 +106,7 @@ function readInput(file: string, options: MergeOptions, warnings: string[]): Inp
   }
   const read = readDealRows(text, file);
   if (read.tornLastLine) {
-    if (!options.allowPartial) throw new InputError(`${quote(file)} ends mid-row, so the run that wrote it was stopped (${read.tornLastLine}); continue it with: ${command}`);
+    if (!options.allowPartial) throw new InputError(`${quote(file)} ends mid-row, so the run that wrote it was stopped (${read.tornLastLine}); continue it with the command below`, { commands: [command] });
     warnings.push(`${read.tornLastLine}; left out of the merge`);
   }
   return { file, rows: read.rows, rated: read.rated, record };
@@ -232,8 +232,13 @@ export function mergeFiles(files: readonly string[], options: MergeOptions = {})
   }
   if (whole.duplicate) throw whole.duplicate;
   if (whole.problems.length > 0) {
-    const next = whole.commands.length > 0 ? `; continue ${whole.commands.length > 1 ? 'them' : 'it'} with: ${whole.commands.join('; ')}` : '';
-    if (!options.allowPartial) throw new InputError(`not a whole run: ${whole.problems.join('; ')}${next} (or add --allow-partial to merge what there is)`);
+    // each command whole on a line of its own, to be pasted: two of them on one line were cut
+    const them = whole.commands.length > 1 ? 'them' : 'it';
+    if (!options.allowPartial) {
+      const next = whole.commands.length > 0 ? `; continue ${them} with the command${whole.commands.length > 1 ? 's' : ''} below` : '';
+      throw new InputError(`not a whole run: ${whole.problems.join('; ')} (or add --allow-partial to merge what there is)${next}`, { commands: whole.commands });
+    }
+    const next = whole.commands.length > 0 ? `; continue ${them} with:${whole.commands.map((command) => `\n  ${command}`).join('')}` : '';
     warnings.push(`partial: ${whole.problems.join('; ')}${next}`);
   }
   const groupOrder = [...rulesOf.keys()];
