@@ -197,6 +197,29 @@ describe('resume and merge of unfinished, resumed and hand-edited shards', () =>
     expect(readFileSync(path('other-range-whole.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
   });
 
+  it('blank lines at the end, as an editor leaves them, are no rows: merge takes the file, --resume continues it without them', () => {
+    for (const [name, tail] of [
+      ['blank-end.csv', '\n'],
+      ['blanks-end.csv', '\n\n\n'],
+      ['crlf-blank.csv', '\r\n'],
+    ] as const) {
+      const lines = copyShard(1, name).filter(Boolean);
+      writeFileSync(path(name), lines.join(tail === '\r\n' ? '\r\n' : '\n') + (tail === '\r\n' ? '\r\n' : '\n') + tail);
+      const merged = run('merge', name, shardFile(2), shardFile(3), '--out', `${name}-merged.csv`);
+      expect(merged.code, merged.stderr).toBe(0);
+      expect(readFileSync(path(`${name}-merged.csv`), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
+    }
+    // a shard stopped early and then opened in an editor: resumed, its rows follow the last one, with no blank line between
+    const lines = copyShard(2, 'edited.csv');
+    writeFileSync(path('edited.csv'), lines.slice(0, 4).join('\n') + '\n\n');
+    expect(run('sim', ...SHAPE, '--shard', '2/3', '--out', 'edited.csv', '--resume').code).toBe(0);
+    expect(readFileSync(path('edited.csv'), 'utf8')).toBe(readFileSync(path(shardFile(2)), 'utf8'));
+    // a blank line between rows is still a bad row
+    const rows = copyShard(3, 'blank-middle.csv').filter(Boolean);
+    writeFileSync(path('blank-middle.csv'), [...rows.slice(0, 3), '', ...rows.slice(3)].join('\n') + '\n');
+    expectRefused(run('merge', shardFile(1), shardFile(2), 'blank-middle.csv', '--out', 'never.csv'), "'blank-middle.csv' line 4: expected 10 fields, got 1");
+  });
+
 });
 
 /** The commands a refusal printed under its line, each whole on a line of its own. */

@@ -3,7 +3,7 @@ import { quote } from '../text.js';
 import { readFileSync } from 'node:fs';
 import { InputError, WriteError } from '../errors.js';
 import { OutputLock, outputExists, RowAppender } from './files.js';
-import { csvHeader, dealColumns, dealRowsCsv, readDealRows, SummaryTable, tornLineStart, type DealRow, type SummaryRow } from './csv.js';
+import { csvHeader, dealColumns, dealRowsCsv, blankTailStart, readDealRows, SummaryTable, tornLineStart, type DealRow, type SummaryRow } from './csv.js';
 import { checkRecordReplaceable, checkResumeShape, recordable, writeRecord } from './record.js';
 import { plannedDeals, runPool, type PoolOptions, type PoolOutcome, type SimJob } from './pool.js';
 import { DoneItems } from './scheduler.js';
@@ -57,7 +57,8 @@ function loadResume(file: string, jobs: SimJob[], rate: boolean, events: SimEven
     seen.add(job, row.deal);
   }
   // counted in the file's own bytes: decoding and re-encoding would move the cut wherever a row holds bytes that are not UTF-8
-  return { rows, goodBytes: tornLastLine ? tornLineStart(bytes) : bytes.length };
+  // blank lines at the end (an editor's) are no rows: the next row goes where they were, never after them
+  return { rows, goodBytes: tornLastLine ? tornLineStart(bytes) : blankTailStart(bytes) };
 }
 
 export async function runSim(options: SimOptions, events: SimEvents = {}): Promise<SimOutcome> {
