@@ -220,6 +220,20 @@ describe('resume and merge of unfinished, resumed and hand-edited shards', () =>
     expectRefused(run('merge', shardFile(1), shardFile(2), 'blank-middle.csv', '--out', 'never.csv'), "'blank-middle.csv' line 4: expected 10 fields, got 1");
   });
 
+  it('a UTF-16 file is named as such by merge and by --resume, and left as it is', () => {
+    const text = readFileSync(path(shardFile(1)), 'utf8');
+    for (const [name, bytes, says] of [
+      ['le.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), 'UTF-16 text (its byte order mark is FF FE, little-endian)'],
+      ['be.csv', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]), 'UTF-16 text (its byte order mark is FE FF, big-endian)'],
+      ['bare.csv', Buffer.from(text, 'utf16le'), 'UTF-16 text (little-endian, without a byte order mark)'],
+    ] as const) {
+      copyShard(1, name);
+      writeFileSync(path(name), bytes);
+      expectRefused(run('merge', name, shardFile(2), shardFile(3), '--out', 'never.csv'), `'${name}' is ${says}: save it as UTF-8`);
+      expectRefused(run('sim', ...SHAPE, '--shard', '1/3', '--out', name, '--resume'), `'${name}' (to resume) is ${says}: save it as UTF-8`);
+      expect(readFileSync(path(name))).toEqual(bytes);
+    }
+  });
 });
 
 /** The commands a refusal printed under its line, each whole on a line of its own. */

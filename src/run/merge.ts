@@ -1,5 +1,5 @@
 // Combines per-deal CSVs from shards: refuses bad rows, mixed rules, duplicated deals and shards that do not make a whole run; sorts rows, recomputes the summary.
-import { quote } from '../text.js';
+import { quote, refuseUtf16 } from '../text.js';
 import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { readDealRows, summarize, type DealRow, type SummaryRow } from './csv.js';
@@ -89,12 +89,15 @@ function missingRuns(deals: Iterable<number>, has: (deal: number) => boolean, mo
 }
 
 function readInput(file: string, options: MergeOptions, warnings: string[]): Input {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (error) {
     throw new InputError(`cannot read ${quote(file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
+  // a UTF-16 file (a spreadsheet's "Unicode text") is named as such, not read as a header of junk
+  refuseUtf16(bytes, quote(file), true);
+  const text = bytes.toString('utf8');
   const record = readRecord(file);
   const command = (options.continueCommand ?? fallbackCommand)(file, record);
   // a file still being written is half a run, whatever its rows say

@@ -1,5 +1,5 @@
 // A bulk run: checks the output file (new, --force, or --resume), runs the pool, appends rows as they finish, tallies.
-import { quote } from '../text.js';
+import { quote, refuseUtf16 } from '../text.js';
 import { readFileSync } from 'node:fs';
 import { InputError, WriteError } from '../errors.js';
 import { OutputLock, outputExists, RowAppender } from './files.js';
@@ -43,6 +43,7 @@ function loadResume(file: string, jobs: SimJob[], rate: boolean, events: SimEven
   } catch (error) {
     throw new InputError(`cannot read ${quote(file)} to resume: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
+  refuseUtf16(bytes, `${quote(file)} (to resume)`, true);
   const { rows, rated, tornLastLine } = readDealRows(bytes.toString('utf8'), file);
   // one file, one set of columns: rows with and without the rating would not line up under its header
   if (rated !== rate) throw new InputError(rated ? `${quote(file)} has the rating columns (made with --rate): resume it with --rate` : `${quote(file)} has no rating columns (made without --rate): resume it without --rate, or write to a new file`);
