@@ -175,7 +175,7 @@ describe('resume and merge of unfinished, resumed and hand-edited shards', () =>
     expect(readFileSync(path('after-two.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
   });
 
-  it('--resume with another range, chunk, shard or preset is refused before anything is touched, and merge still takes the file', () => {
+  it('--resume with another range, chunk, shard or preset is refused before anything is touched, and merge still takes the file; a run in one piece may grow', () => {
     const lines = copyShard(2, 'other-range.csv');
     writeFileSync(path('other-range.csv'), lines.slice(0, 4).join('\n') + '\n');
     const before = [readFileSync(path('other-range.csv')), readFileSync(path('other-range.csv.run.json'))];
@@ -195,6 +195,12 @@ describe('resume and merge of unfinished, resumed and hand-edited shards', () =>
     expect(run('sim', ...SHAPE, '--shard', '2/3', '--out', 'other-range.csv', '--resume').code).toBe(0);
     expect(run('merge', shardFile(1), 'other-range.csv', shardFile(3), '--out', 'other-range-whole.csv').code).toBe(0);
     expect(readFileSync(path('other-range-whole.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
+    // a run in one piece may be extended (every row it has stays in the run), never cut down
+    expect(run('sim', ...shapeWith('--deals', '20'), '--out', 'grown.csv').code).toBe(0);
+    expectRefused(run('sim', ...shapeWith('--deals', '12'), '--out', 'grown.csv', '--resume'), 'this resume asks for deals 1–12 in chunks of 4, shard 1/1: resume it with the run\'s own --from, --deals, --chunk and --shard (more deals from the same start may extend it)');
+    expect(run('sim', ...SHAPE, '--out', 'grown.csv', '--resume').code).toBe(0);
+    expect(run('merge', 'grown.csv', '--out', 'grown-merged.csv').code).toBe(0);
+    expect(readFileSync(path('grown-merged.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
   });
 
   it('blank lines at the end, as an editor leaves them, are no rows: merge takes the file, --resume continues it without them', () => {

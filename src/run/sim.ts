@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { InputError, WriteError } from '../errors.js';
 import { OutputLock, outputExists, RowAppender } from './files.js';
 import { csvHeader, dealColumns, dealRowsCsv, blankTailStart, readDealRows, SummaryTable, tornLineStart, type DealRow, type SummaryRow } from './csv.js';
-import { checkRecordReplaceable, checkResumeShape, recordable, writeRecord } from './record.js';
+import { checkRecordReplaceable, checkResumeJobs, checkResumeRange, recordable, writeRecord } from './record.js';
 import { plannedDeals, runPool, type PoolOptions, type PoolOutcome, type SimJob } from './pool.js';
 import { DoneItems } from './scheduler.js';
 
@@ -79,9 +79,10 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
       const { from, deals, chunk, shard, jobs } = options;
       const jobsRecord = jobs.map((job) => ({ preset: job.preset, rules: job.rulesText, player: job.playerLabel }));
       // a resume continues the run its record describes, or nothing is touched
-      if (recorded && exists && options.resume) checkResumeShape(out, { from, deals, chunk, shard, jobs: jobsRecord });
+      if (recorded && exists && options.resume) checkResumeRange(out, { from, deals, chunk, shard });
       if (exists && options.resume) {
         const { rows, goodBytes } = loadResume(out, options.jobs, Boolean(options.rate), events);
+        if (recorded) checkResumeJobs(out, jobsRecord);
         for (const row of rows) {
           done.add(options.jobs.findIndex((job) => job.preset === row.preset), row.deal);
           if (row.deal >= options.from && row.deal < options.from + options.deals) {
