@@ -87,7 +87,9 @@ export async function main(argv: string[] = process.argv): Promise<number> {
       return EXIT_BAD_INPUT;
     }
     if (error instanceof InputError || error instanceof UsageError) {
-      process.stderr.write(`eaglewing: ${errorLine(error.message)}\n`);
+      // commands to paste follow the line whole, one a line: cut, they could not be pasted
+      const commands = error instanceof InputError ? error.commands.map((command) => `  ${command}\n`).join('') : '';
+      process.stderr.write(`eaglewing: ${errorLine(error.message)}\n${commands}`);
       return EXIT_BAD_INPUT;
     }
     if (error instanceof WriteError) {

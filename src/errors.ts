@@ -3,6 +3,13 @@
 /** The user asked for something malformed: a bad deal string, option, preset or file. Exit code 2. */
 export class InputError extends Error {
   override name = 'InputError';
+  /** Commands that put it right (merge's resume commands): printed whole under the line, one a line, never cut. */
+  readonly commands: readonly string[];
+
+  constructor(message?: string, options?: ErrorOptions & { commands?: readonly string[] }) {
+    super(message, options);
+    this.commands = options?.commands ?? [];
+  }
 }
 
 /** The command line itself is wrong (unknown command, missing argument). Exit code 2. */

@@ -1,4 +1,5 @@
 // User text inside one-line messages: characters that cannot be seen are shown escaped, and long text is cut.
+import { InputError } from './errors.js';
 
 /**
  * Characters a terminal shows as nothing or as something else: control characters, format and
@@ -59,4 +60,22 @@ export function notUtf8Hint(text: string): string {
 /** Trims ASCII blanks only: String.trim also drops a byte order mark or a no-break space, hiding them from the user. */
 export function asciiTrim(text: string): string {
   return text.replace(/^[ \t\r\n]+|[ \t\r\n]+$/g, '');
+}
+
+/** What to do with a file that is not UTF-8 text. */
+export const SAVE_AS_UTF8 = 'save it as UTF-8 (iconv -f UTF-16 -t UTF-8, or "UTF-8" in the editor\'s Save As)';
+
+/**
+ * Refuses a UTF-16 file (Windows' "Unicode", PowerShell's `>`) by its name, rather than reading it as a line
+ * of junk: by its byte order mark, or, with `ascii` (a file whose first characters are known to be ASCII,
+ * such as a CSV header), by the NUL byte beside each of its first characters.
+ */
+export function refuseUtf16(bytes: Uint8Array, what: string, ascii = false): void {
+  let utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'its byte order mark is FF FE, little-endian' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'its byte order mark is FE FF, big-endian' : undefined;
+  if (utf16 === undefined && ascii && bytes.length >= 4) {
+    const pairs = [0, 2].map((i) => [bytes[i], bytes[i + 1]]);
+    if (pairs.every(([a, b]) => a !== 0 && b === 0)) utf16 = 'little-endian, without a byte order mark';
+    else if (pairs.every(([a, b]) => a === 0 && b !== 0)) utf16 = 'big-endian, without a byte order mark';
+  }
+  if (utf16 !== undefined) throw new InputError(`${what} is UTF-16 text (${utf16}): ${SAVE_AS_UTF8}`);
 }

@@ -1,6 +1,6 @@
 // The cluster recipes (scripts/cluster/) against the real programs: a single-node Slurm cluster started here, and GNU parallel; merges byte-identical to one run.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +57,55 @@ describe.runIf(!parallelProblem)('GNU parallel (scripts/cluster/parallel-run.sh)
     for (const i of [1, 2, 3, 4]) expect(existsSync(path(`parallel/shard-${i}.csv.run.json`))).toBe(true);
     expect(readFileSync(path('parallel/all.csv'), 'utf8')).toBe(reference);
     expect(result.stdout).toContain('2000 deals');
+  }, 600_000);
+
+  it('checks every argument before parallel starts: a bad one is exit 2 in one line, with no folder made', () => {
+    const script = join(SCRIPTS, 'parallel-run.sh');
+    const base = ['--preset', 'coops', '--deals', '100', '--shards', '2'];
+    for (const [args, says] of [
+      [['--preset', 'bogus', '--deals', '100', '--shards', '2'], "unknown preset 'bogus'"],
+      [['--preset', 'coops', '--deals', 'x', '--shards', '2'], "--deals must be a whole number from 1 to 1000000000000, got 'x'"],
+      [['--preset', 'coops', '--shards', '2', '--deals'], '--deals needs a value'],
+      [[...base, '--jobs', '0'], "--jobs must be a whole number from 1, got '0'"],
+      [[...base, '--workers', '0'], "--workers must be a whole number from 1"],
+      [[...base, '--', '--max-nodes', 'x'], "--max-nodes must be a whole number"],
+      [[...base, '--', '--bogus'], "unknown option '--bogus' (see eaglewing sim --help)"],
+      [[...base, '--', '--out', 'mine.csv'], '--out is given by this script to each shard'],
+    ] as const) {
+      const folder = path('checked');
+      const result = spawnSync(script, ['--dir', folder, ...args], { encoding: 'utf8', cwd: dir, env: userEnv() });
+      expect(result.status, result.stderr).toBe(2);
+      expect(result.stderr).toBe(`parallel-run.sh: ${result.stderr.slice('parallel-run.sh: '.length).trim()}\n`);
+      expect(result.stderr).toContain(says);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(existsSync(folder)).toBe(false);
+    }
+  }, 120_000);
+
+  it('Ctrl-C stops every shard and exits 130 counting only this run\'s shards, without merging; run again, it continues them and merges whole', async () => {
+    const folder = path('interrupted');
+    mkdirSync(folder);
+    // a file of another run in the folder is none of this run's shards
+    writeFileSync(join(folder, 'shard-7.csv'), 'not this run\n');
+    const joblogs = () => readdirSync(tmpdir()).filter((name) => name.startsWith('parallel-run-joblog.'));
+    const before = joblogs();
+    const args = [...RUN, '--shards', SHARDS, '--jobs', '2', '--workers', '1', '--dir', folder, '--', '--no-timing'];
+    // a process group of its own, as a terminal's foreground job: Ctrl-C reaches the script, parallel and every shard
+    const child = spawn(join(SCRIPTS, 'parallel-run.sh'), args, { cwd: dir, env: userEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr!.on('data', (data) => (stderr += data));
+    const exit = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    const shard1 = join(folder, 'shard-1.csv');
+    for (let tries = 0; tries < 600 && !(existsSync(shard1) && readFileSync(shard1, 'utf8').split('\n').length > 20); tries++) await new Promise((wait) => setTimeout(wait, 50));
+    process.kill(-child.pid!, 'SIGINT');
+    expect(await exit, stderr).toBe(130);
+    expect(stderr).toMatch(/^parallel-run\.sh: interrupted: [0-3] of 4 shard\(s\) finished; run the same command again to continue the others\n$/m);
+    expect(existsSync(join(folder, 'all.csv'))).toBe(false);
+    expect(joblogs()).toEqual(before);
+    const again = spawnSync(join(SCRIPTS, 'parallel-run.sh'), args, { encoding: 'utf8', cwd: dir, env: userEnv() });
+    expect(again.status, again.stderr).toBe(0);
+    expect(readFileSync(join(folder, 'all.csv'), 'utf8')).toBe(reference);
+    expect(readFileSync(join(folder, 'shard-7.csv'), 'utf8')).toBe('not this run\n');
   }, 600_000);
 });
 
@@ -216,7 +265,8 @@ describe.runIf(!slurmProblem)('Slurm (scripts/cluster/slurm-submit.sh on a singl
     const mergeLog = /log: (\S+merge-\d+\.out)/.exec(job.output())![1];
     const message = readFileSync(mergeLog, 'utf8');
     expect(message).toContain(`shard 2/4) lacks ${500 - rows} coops/thoughtful deals`);
-    const command = /continue it with: (.*?) \(or add --allow-partial/.exec(message)?.[1];
+    // the command under the message, whole on a line of its own
+    const command = /continue it with the command below\n {2}(.*)\n/.exec(message)?.[1];
     expect(command, message).toMatch(/^node \S*bin\/eaglewing\.js sim .*--shard 2\/4 .*--out \S*shard-2\.csv --resume$/);
     const resumed = spawnSync('bash', ['-c', command!], { encoding: 'utf8', cwd: dir, env: userEnv() });
     expect(resumed.status, resumed.stderr).toBe(0);

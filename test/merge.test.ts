@@ -14,10 +14,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The CLI, started in the temporary folder (so printed commands name files as they are given). */
 const run = (...args: string[]): Run => runCli(args, { cwd: dir });
 
-/** Exit code 2, one line naming the problem, and the output not written. */
-function expectRefused(result: Run, message: string | RegExp, never = 'never.csv'): void {
+/** Exit code 2, one line naming the problem (and under it the commands that put it right, if any), and the output not written. */
+function expectRefused(result: Run, message: string | RegExp, never = 'never.csv', lines = 1): void {
   expect(result.code, result.stderr).toBe(2);
-  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr.trim().split('\n')).toHaveLength(lines);
   expect(result.stderr).toMatch(typeof message === 'string' ? new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : message);
   expect(existsSync(path(never))).toBe(false);
 }
@@ -111,7 +111,7 @@ describe('merge checks that the shards make a whole run', () => {
     // stopped after 5 whole rows (as Ctrl-C or scancel's SIGTERM leaves it)
     writeFileSync(path('stopped.csv'), lines.slice(0, 6).join('\n') + '\n');
     const refused = run('merge', shardFile(1), 'stopped.csv', shardFile(3), '--out', 'never.csv');
-    expectRefused(refused, /'stopped\.csv' \(shard 2\/3\) lacks 7 strict\/thoughtful deals \(18–20, 29–32\)/);
+    expectRefused(refused, /'stopped\.csv' \(shard 2\/3\) lacks 7 strict\/thoughtful deals \(18–20, 29–32\).*continue it with the command below\n {2}node /, 'never.csv', 2);
     resumeAsPrinted(refused.stderr, 'stopped.csv');
     expect(run('merge', shardFile(1), 'stopped.csv', shardFile(3), '--out', 'after-stop.csv').code).toBe(0);
     expect(readFileSync(path('after-stop.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
@@ -122,7 +122,7 @@ describe('merge checks that the shards make a whole run', () => {
     copyShard(3, 'killed.csv');
     writeFileSync(path('killed.csv'), text.slice(0, text.length - 30));
     const refused = run('merge', shardFile(1), shardFile(2), 'killed.csv', '--out', 'never.csv');
-    expectRefused(refused, "'killed.csv' ends mid-row");
+    expectRefused(refused, "'killed.csv' ends mid-row", 'never.csv', 2);
     resumeAsPrinted(refused.stderr, 'killed.csv');
     expect(run('merge', shardFile(1), shardFile(2), 'killed.csv', '--out', 'after-kill.csv').code).toBe(0);
     expect(readFileSync(path('after-kill.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
@@ -154,9 +154,107 @@ describe('merge checks that the shards make a whole run', () => {
   });
 });
 
-/** Runs the command a refusal printed after "continue it with:", as a user would paste it, in the same folder. */
+describe('resume and merge of unfinished, resumed and hand-edited shards', () => {
+  it('two unfinished shards: each command printed whole on a line of its own, however long; run as printed, the merge is whole', () => {
+    // long names: the two commands together are longer than an error line may be
+    const names = [1, 2].map((i) => `a-rather-long-name-for-the-shard-that-stopped-early-when-its-machine-went-away-number-${i}-of-three.csv`);
+    names.forEach((name, i) => {
+      const lines = copyShard(i + 1, name);
+      writeFileSync(path(name), lines.slice(0, 4).join('\n') + '\n');
+    });
+    const refused = run('merge', ...names, shardFile(3), '--out', 'never.csv');
+    expectRefused(refused, /^eaglewing: not a whole run: .*continue them with the commands below\n/, 'never.csv', 3);
+    const commands = printedCommands(refused.stderr);
+    expect(commands.join(' ').length).toBeGreaterThan(430);
+    names.forEach((name, i) => {
+      expect(commands[i]).toMatch(new RegExp(`^node \\S*eaglewing\\.js sim .*--shard ${i + 1}/3 .*--out ${name} --resume$`));
+      const result = spawnSync('bash', ['-c', commands[i]], { encoding: 'utf8', cwd: dir, env: userEnv() });
+      expect(result.status, result.stderr).toBe(0);
+    });
+    expect(run('merge', ...names, shardFile(3), '--out', 'after-two.csv').code).toBe(0);
+    expect(readFileSync(path('after-two.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
+  });
+
+  it('--resume with another range, chunk, shard or preset is refused before anything is touched, and merge still takes the file; a run in one piece may grow', () => {
+    const lines = copyShard(2, 'other-range.csv');
+    writeFileSync(path('other-range.csv'), lines.slice(0, 4).join('\n') + '\n');
+    const before = [readFileSync(path('other-range.csv')), readFileSync(path('other-range.csv.run.json'))];
+    for (const [args, says] of [
+      [shapeWith('--deals', '48'), "holds a run of deals 1–36 in chunks of 4, shard 2/3; this resume asks for deals 1–48 in chunks of 4, shard 2/3"],
+      [shapeWith('--chunk', '6'), 'this resume asks for deals 1–36 in chunks of 6'],
+      [[...SHAPE, '--from', '1'], 'this resume asks for deals 1–36 in chunks of 4, shard 1/1'],
+      [shapeWith('--preset', 'strict,coops'), 'holds a run of strict (thoughtful); this resume asks for coops (thoughtful), strict (thoughtful)'],
+    ] as const) {
+      const shard = args.includes('--from') ? [] : ['--shard', '2/3'];
+      expectRefused(run('sim', ...args, ...shard, '--out', 'other-range.csv', '--resume'), says);
+      expect([readFileSync(path('other-range.csv')), readFileSync(path('other-range.csv.run.json'))]).toEqual(before);
+    }
+    const partial = run('merge', shardFile(1), 'other-range.csv', shardFile(3), '--allow-partial', '--out', 'other-range-merged.csv');
+    expect(partial.code, partial.stderr).toBe(0);
+    // resumed as it was made, it finishes the run
+    expect(run('sim', ...SHAPE, '--shard', '2/3', '--out', 'other-range.csv', '--resume').code).toBe(0);
+    expect(run('merge', shardFile(1), 'other-range.csv', shardFile(3), '--out', 'other-range-whole.csv').code).toBe(0);
+    expect(readFileSync(path('other-range-whole.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
+    // a run in one piece may be extended (every row it has stays in the run), never cut down
+    expect(run('sim', ...shapeWith('--deals', '20'), '--out', 'grown.csv').code).toBe(0);
+    expectRefused(run('sim', ...shapeWith('--deals', '12'), '--out', 'grown.csv', '--resume'), 'this resume asks for deals 1–12 in chunks of 4, shard 1/1: resume it with the run\'s own --from, --deals, --chunk and --shard (more deals from the same start may extend it)');
+    expect(run('sim', ...SHAPE, '--out', 'grown.csv', '--resume').code).toBe(0);
+    expect(run('merge', 'grown.csv', '--out', 'grown-merged.csv').code).toBe(0);
+    expect(readFileSync(path('grown-merged.csv'), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
+  });
+
+  it('blank lines at the end, as an editor leaves them, are no rows: merge takes the file, --resume continues it without them', () => {
+    for (const [name, tail] of [
+      ['blank-end.csv', '\n'],
+      ['blanks-end.csv', '\n\n\n'],
+      ['crlf-blank.csv', '\r\n'],
+    ] as const) {
+      const lines = copyShard(1, name).filter(Boolean);
+      writeFileSync(path(name), lines.join(tail === '\r\n' ? '\r\n' : '\n') + (tail === '\r\n' ? '\r\n' : '\n') + tail);
+      const merged = run('merge', name, shardFile(2), shardFile(3), '--out', `${name}-merged.csv`);
+      expect(merged.code, merged.stderr).toBe(0);
+      expect(readFileSync(path(`${name}-merged.csv`), 'utf8')).toBe(readFileSync(path('reference.csv'), 'utf8'));
+    }
+    // a shard stopped early and then opened in an editor: resumed, its rows follow the last one, with no blank line between
+    const lines = copyShard(2, 'edited.csv');
+    writeFileSync(path('edited.csv'), lines.slice(0, 4).join('\n') + '\n\n');
+    expect(run('sim', ...SHAPE, '--shard', '2/3', '--out', 'edited.csv', '--resume').code).toBe(0);
+    expect(readFileSync(path('edited.csv'), 'utf8')).toBe(readFileSync(path(shardFile(2)), 'utf8'));
+    // a blank line between rows is still a bad row
+    const rows = copyShard(3, 'blank-middle.csv').filter(Boolean);
+    writeFileSync(path('blank-middle.csv'), [...rows.slice(0, 3), '', ...rows.slice(3)].join('\n') + '\n');
+    expectRefused(run('merge', shardFile(1), shardFile(2), 'blank-middle.csv', '--out', 'never.csv'), "'blank-middle.csv' line 4: expected 10 fields, got 1");
+  });
+
+  it('a UTF-16 file is named as such by merge and by --resume, and left as it is', () => {
+    const text = readFileSync(path(shardFile(1)), 'utf8');
+    for (const [name, bytes, says] of [
+      ['le.csv', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), 'UTF-16 text (its byte order mark is FF FE, little-endian)'],
+      ['be.csv', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]), 'UTF-16 text (its byte order mark is FE FF, big-endian)'],
+      ['bare.csv', Buffer.from(text, 'utf16le'), 'UTF-16 text (little-endian, without a byte order mark)'],
+    ] as const) {
+      copyShard(1, name);
+      writeFileSync(path(name), bytes);
+      expectRefused(run('merge', name, shardFile(2), shardFile(3), '--out', 'never.csv'), `'${name}' is ${says}: save it as UTF-8`);
+      expectRefused(run('sim', ...SHAPE, '--shard', '1/3', '--out', name, '--resume'), `'${name}' (to resume) is ${says}: save it as UTF-8`);
+      expect(readFileSync(path(name))).toEqual(bytes);
+    }
+  });
+});
+
+/** The commands a refusal printed under its line, each whole on a line of its own. */
+function printedCommands(stderr: string): string[] {
+  const [line, ...rest] = stderr.replace(/\n$/, '').split('\n');
+  expect(line, stderr).toMatch(/^eaglewing: /);
+  expect(rest.every((command) => command.startsWith('  ')), stderr).toBe(true);
+  return rest.map((command) => command.slice(2));
+}
+
+/** Runs the command a refusal printed under its line, as a user would paste it, in the same folder. */
 function resumeAsPrinted(stderr: string, file: string): void {
-  const command = /continue it with: (.*?) \(or add --allow-partial/.exec(stderr)?.[1] ?? /continue it with: (.*)$/m.exec(stderr)?.[1];
+  const commands = printedCommands(stderr);
+  expect(commands, stderr).toHaveLength(1);
+  const command = commands[0];
   expect(command, stderr).toMatch(new RegExp(`^node \\S*eaglewing\\.js sim .*--out ${file} --resume$`));
   const result = spawnSync('bash', ['-c', command!], { encoding: 'utf8', cwd: dir, env: userEnv() });
   expect(result.status, result.stderr).toBe(0);

@@ -1,6 +1,6 @@
 // Outputs as a user meets them: files never replaced behind their back, locks honoured, pipes and /dev/stdout, full disks, failing streams.
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncOptions } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -102,6 +102,51 @@ describe('a file a live run is writing is never replaced, --force or not', () =>
     const merged = run(['merge', path('input.csv'), '--out', file, '--force']);
     expect(merged.code, merged.stderr).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(readFileSync(path('input.csv'), 'utf8'));
+  }, 120_000);
+
+  it('a hard link to the file a run is writing is refused too: exit 2 naming that run and its name, the first file intact', async () => {
+    const first = path('hl1.csv');
+    const second = path('hl2.csv');
+    expect(run([...QUICK, '--out', path('hl-input.csv')]).code).toBe(0);
+    const sim = await longSim(first);
+    let fileLocks: string[] = [];
+    try {
+      const before = readFileSync(first, 'utf8');
+      linkSync(first, second);
+      mkdirSync(path('elsewhere'));
+      linkSync(first, path('elsewhere/hl3.csv'));
+      const pid = String(sim.child.pid);
+      for (const args of [
+        ['sim', '--deals', '5', '--quiet', '--out', second, '--force'],
+        ['sim', '--preset', 'coops', '--deals', '5', '--quiet', '--out', path('elsewhere/hl3.csv'), '--resume'],
+        [...QUICK, '--summary', second, '--force'],
+        ['merge', path('hl-input.csv'), '--out', path('elsewhere/hl3.csv'), '--force'],
+      ]) {
+        const result = run(args);
+        expectBadInput(result, new RegExp(`is being written by another eaglewing run \\(process ${pid}\\) as '.*hl1\\.csv', the same file by another name`));
+        expect(result.stdout).toBe('');
+      }
+      // merge of the other name: still being written
+      expectBadInput(run(['merge', second, '--out', path('never.csv')]), new RegExp(`still being written by a running eaglewing \\(process ${pid}\\)`));
+      expect(OutputLock.liveWriter(second)).toBe(sim.child.pid);
+      expect(readFileSync(first, 'utf8').startsWith(before)).toBe(true);
+      // the lock on the file itself, by device and inode, names the path its run writes
+      fileLocks = readdirSync('/tmp').filter((name) => name.startsWith('eaglewing-file-') && readFileSync(join('/tmp', name), 'utf8') === `eaglewing ${pid} ${JSON.stringify(first)}\n`);
+      expect(fileLocks).toHaveLength(1);
+    } finally {
+      sim.child.kill('SIGINT');
+    }
+    const stopped = await sim.exit;
+    expect(stopped.code, stopped.stderr).toBe(130);
+    // every row whole, no NUL bytes where a truncation would have left a hole
+    const text = readFileSync(first, 'utf8');
+    expect(text).not.toContain('\0');
+    expect(text.endsWith('\n')).toBe(true);
+    expect(new Set(text.trim().split('\n').map((line) => line.split(',').length)).size).toBe(1);
+    expect(readFileSync(second, 'utf8')).toBe(text);
+    // its lock on the file went with it; the other name may be written now
+    for (const name of fileLocks) expect(existsSync(join('/tmp', name))).toBe(false);
+    expect(run(['sim', '--deals', '5', '--quiet', '--workers', '1', '--out', second, '--force']).code).toBe(0);
   }, 120_000);
 
   it('a second and third Ctrl-C while stopping still stop cleanly: rows whole, the lock gone, the resume line printed', async () => {

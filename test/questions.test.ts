@@ -1,4 +1,5 @@
 // A player's questions, checked from outside the solver: solving from the middle, hints, picks and ratings.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,7 @@ import { resolveRules } from '../src/rules.js';
 import { hintFor } from '../src/show/hint.js';
 import { Solver } from '../src/solver/solver.js';
 import { verify } from '../src/verify.js';
-import { expectBadInput, runCli } from './cli-runner.js';
+import { BIN, expectBadInput, runCli, userEnv } from './cli-runner.js';
 import { naiveSolveFrom } from './naive.js';
 
 const solver = new Solver({ memoryMegabytes: 64 });
@@ -171,6 +172,38 @@ describe('pick', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/only \d+ deals? found in 1 … 20/);
   });
+
+  it('limits that decide no deal (--max-nodes 1) stop the scan after 1,000 unknowns in a row, exit 1, naming the flag to raise', () => {
+    for (const args of [[], ['--json'], ['--seed', '5']]) {
+      const started = Date.now();
+      const result = runCli(['pick', '--max-nodes', '1', '--count', '1', ...args]);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).toMatch(/^eaglewing: stopped after 1,000 candidates in a row were unknown \(node limit\), the last \d+: 0 deals found \(1000 solved, 1000 unknown\)\. Stopped by --max-nodes before an answer: raise it/);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stdout).toBe(args[0] === '--json' ? '{"numbers":[],"scanned":1000,"unknown":1000}\n' : '');
+    }
+  });
+
+  it('shows how the scan goes on a terminal (stderr), and nothing of it off one', (ctx) => {
+    const args = ['pick', '--preset', 'strict', '--count', '3000'];
+    const plain = runCli(args);
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).toBe('');
+    const script = spawnSync('script', ['--version'], { encoding: 'utf8' });
+    if (script.status !== 0) {
+      console.warn('test/questions.test.ts: pick progress on a terminal skipped: no `script` (util-linux) to give it one');
+      return ctx.skip('no script command for a terminal');
+    }
+    const command = [process.execPath, BIN, ...args].map((word) => `'${word}'`).join(' ');
+    const started = Date.now();
+    const tty = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: { ...userEnv(), NO_COLOR: '1' } });
+    expect(tty.status, tty.stdout).toBe(0);
+    // the progress line (shown once the scan has run a second), each time cleared before a number is printed, and the numbers as off a terminal
+    if (Date.now() - started > 1500) expect(tty.stdout).toMatch(/\rpicking: [\d,]+ solved, \d+ found, 0 unknown, at \d+\x1b\[K/);
+    const numbers = tty.stdout.replace(/\rpicking: [^\x1b]*\x1b\[K/g, '').replace(/\r\x1b\[K/g, '').replace(/\r\n/g, '\n');
+    expect(numbers).toBe(plain.stdout);
+  }, 60_000);
 });
 
 describe('solve --rate', () => {

@@ -7,7 +7,7 @@ import { familyDealFromPysolNumber, parsePysolNumber, pysolGameFor, type PysolNu
 import { dealShape, type RuleSet } from '../rules.js';
 import { canfieldDealFromSolvitaireSeed, parseSolvitaireSeed, solvitaireGameFor } from '../numbering/solvitaire.js';
 import type { ChosenRules } from './flags.js';
-import { quote, trimBlanks } from '../text.js';
+import { quote, refuseUtf16, SAVE_AS_UTF8, trimBlanks } from '../text.js';
 
 /** Where a one-deal command's deal came from, and the name its heading gives it. */
 export interface ChosenDeal {
@@ -62,10 +62,8 @@ export function deckFrom(numberArgument: string | undefined, sources: { deal?: s
  * rather than read as a line of junk, and so is any other text that is not UTF-8.
  */
 export function utf8Text(bytes: Uint8Array, what: string): string {
-  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'FF FE, little-endian' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'FE FF, big-endian' : undefined;
-  const convert = 'save it as UTF-8 (iconv -f UTF-16 -t UTF-8, or "UTF-8" in the editor\'s Save As)';
-  if (utf16 !== undefined) throw new InputError(`${what} is UTF-16 text (its byte order mark is ${utf16}): ${convert}`);
-  if (bytes.includes(0)) throw new InputError(`${what} holds NUL bytes: UTF-16 text without a byte order mark? ${convert}`);
+  refuseUtf16(bytes, what);
+  if (bytes.includes(0)) throw new InputError(`${what} holds NUL bytes: UTF-16 text without a byte order mark? ${SAVE_AS_UTF8}`);
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {

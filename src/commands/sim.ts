@@ -111,6 +111,8 @@ Examples:
         } catch (error) {
           // a bug stops the run; the rows finished before it are whole, and the user should know where they are
           if (error instanceof SolverFault && flags.out !== undefined && !toStream) throw new SolverFault(`${error.message}; the run stopped there, and the rows finished before it are in ${quote(flags.out)}`);
+          // --out failed before the first deal: there is no summary to write, and the user asked for one
+          if (error instanceof WriteError && flags.summary !== undefined) throw new WriteError(`${error.message}; no deal was solved, so --summary ${quote(flags.summary)} was not written`, { cause: error });
           throw error;
         } finally {
           progress.stop();
@@ -120,22 +122,24 @@ Examples:
         print(summaryText, carriesStandardOutput([flags.out]) ? 'stderr' : 'stdout');
         // the command as the user can paste it here: `eaglewing` is on PATH only after `npm link`
         const again = [selfCommand(), ...[...process.argv.slice(2).filter((arg) => arg !== '--resume' && arg !== '--force'), '--resume'].map(shellWord)].join(' ');
-        // a reader that went away (`--out - | head`) stopped the run: its choice, said nowhere
-        if (outcome.writeError && !readerGone(outcome.writeError)) {
-          process.stderr.write(
-            toStream
-              ? `eaglewing: ${outcome.writeError.message}\n`
-              : `eaglewing: ${outcome.writeError.message}; the rows before it are kept in ${quote(flags.out ?? '')}; once it can be written, continue with:\n  ${again}\n`,
-          );
-          process.exitCode = EXIT_WRITE;
-          return;
-        }
+        // the summary the user asked for, of the rows the run finished, even when --out failed on the way
         let failed: Error | undefined;
         try {
           if (flags.summary) writeWholeFile(flags.summary, summaryCsv(outcome.summary), { replace: flags.force || flags.resume });
         } catch (error) {
           if (!(error instanceof WriteError || error instanceof InputError)) throw error;
           failed = error;
+        }
+        // a reader that went away (`--out - | head`) stopped the run: its choice, said nowhere
+        if (outcome.writeError && !readerGone(outcome.writeError)) {
+          const summaryNote = flags.summary === undefined ? '' : failed ? `; --summary ${quote(flags.summary)} was not written either (${failed.message})` : `; --summary ${quote(flags.summary)} holds the summary of the rows kept`;
+          process.stderr.write(
+            toStream
+              ? `eaglewing: ${outcome.writeError.message}${summaryNote}\n`
+              : `eaglewing: ${outcome.writeError.message}; the rows before it are kept in ${quote(flags.out ?? '')}${summaryNote}; once it can be written, continue with:\n  ${again}\n`,
+          );
+          process.exitCode = EXIT_WRITE;
+          return;
         }
         if (outcome.interrupted) {
           const resumable = flags.out !== undefined && !toStream;

@@ -241,9 +241,12 @@ export function readDealRows(text: string, file: string): ReadDealRows {
   }
   const rows: DealRow[] = [];
   let tornLastLine: string | undefined;
-  for (let i = 1; i < records.length; i++) {
+  // blank lines at the very end, as editors leave them, are no rows (a blank line between rows is refused)
+  let end = records.length;
+  if (!incompleteTail) while (end > 1 && records[end - 1].length === 1 && records[end - 1][0] === '') end--;
+  for (let i = 1; i < end; i++) {
     const where = `${quote(file)} line ${lineOfRecord[i]}`;
-    const isLast = i === records.length - 1;
+    const isLast = i === end - 1;
     try {
       const row = parseDealRecord(records[i], where, rated);
       if (isLast && incompleteTail && !wholeWithoutLineEnd(row, rated)) throw new InputError(`${where}: cut short (no line end)`);
@@ -263,11 +266,24 @@ export function readDealRows(text: string, file: string): ReadDealRows {
 }
 
 const NEWLINE = 0x0a;
+const RETURN = 0x0d;
 
 /** The byte offset where the file's last line starts (a final line end aside): where a torn last line is cut. */
 export function tornLineStart(bytes: Uint8Array): number {
   const end = bytes.length > 0 && bytes[bytes.length - 1] === NEWLINE ? bytes.length - 1 : bytes.length;
   return bytes.lastIndexOf(NEWLINE, end - 1) + 1;
+}
+
+/**
+ * The byte offset just past the line end of the file's last line that is not blank: where blank lines at the
+ * end (an editor's) start. A file without them, or whose last line has no line end, is its own length.
+ */
+export function blankTailStart(bytes: Uint8Array): number {
+  let end = bytes.length;
+  while (end > 0 && (bytes[end - 1] === NEWLINE || bytes[end - 1] === RETURN)) end--;
+  if (end === bytes.length) return end;
+  // keep that line's own line end: CRLF, LF or a lone CR
+  return bytes[end] === RETURN && bytes[end + 1] === NEWLINE ? end + 2 : end + 1;
 }
 
 export interface SummaryRow extends Tally {

@@ -4,6 +4,7 @@ import {
   closeSync,
   constants,
   fstatSync,
+  fsyncSync,
   ftruncateSync,
   lstatSync,
   openSync,
@@ -16,6 +17,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, WriteError } from '../errors.js';
 import { quote } from '../text.js';
@@ -209,13 +211,19 @@ export function readerGone(error: unknown): boolean {
 function writeAll(descriptor: number, bytes: Buffer, onProgress?: (written: number) => void): void {
   let written = 0;
   while (written < bytes.length) {
+    let count: number;
     try {
-      written += writeSync(descriptor, bytes, written);
-      onProgress?.(written);
+      // a short count (a nearly full disk) is not an error: the rest is written by the next turn, which then says ENOSPC
+      count = writeSync(descriptor, bytes, written);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
       Atomics.wait(sleeper, 0, 0, DRAIN_WAIT_MS);
+      continue;
     }
+    // a write that takes nothing would be tried for ever
+    if (!(count > 0)) throw Object.assign(new Error(`a write took no bytes (${written} of ${bytes.length} written)`), { code: `a write took nothing after ${written} of ${bytes.length} bytes` });
+    written += count;
+    onProgress?.(written);
   }
 }
 
@@ -238,11 +246,16 @@ function writeStandard(stream: StandardStream, text: WholeText): void {
   for (const piece of pieces(text)) if (!target.destroyed) target.write(piece);
 }
 
-/** Writes every piece to the path (created or truncated), closing it whatever happens. */
-function writePieces(path: string, text: WholeText): void {
+/**
+ * Writes every piece to the path (created or truncated), every byte of it, closing it whatever happens.
+ * With `durable` (a file of its own, to be renamed over the old one) it is flushed to the disk first, so that
+ * a disk that is full only at the flush fails here, before the old file is replaced.
+ */
+function writePieces(path: string, text: WholeText, durable = false): void {
   const fd = openSync(path, 'w');
   try {
-    for (const piece of pieces(text)) writeSync(fd, piece);
+    for (const piece of pieces(text)) writeAll(fd, Buffer.from(piece, 'utf8'));
+    if (durable) fsyncSync(fd);
   } finally {
     closeSync(fd);
   }
@@ -277,7 +290,7 @@ export function writeWholeFile(path: string, text: WholeText, rules: ReplaceRule
     if (!rules.replace && outputExists(target)) throw new WriteError(`${quote(path)} was made by something else while this run worked; it is kept (add --force to replace it)`);
     const temporary = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
     try {
-      writePieces(temporary, text);
+      writePieces(temporary, text, true);
       renameSync(temporary, target);
     } catch (error) {
       try {
@@ -315,8 +328,11 @@ export function carriesStandardOutput(paths: readonly (string | undefined)[]): b
   return paths.some((path) => path !== undefined && standardStream(path) === 1);
 }
 
-/** The first line of an eaglewing lock; locks written before it held the process id alone, and are still read. */
-const LOCK_LINE = /^eaglewing (\d+)\n?$/;
+/**
+ * The first line of an eaglewing lock; locks written before it held the process id alone, and are still read.
+ * A lock on the file itself (below) adds the path that run writes, as JSON, so that a second name can say whose it is.
+ */
+const LOCK_LINE = /^eaglewing (\d+)(?: ("(?:[^"\\\n]|\\.)*"))?\n?$/;
 const OLD_LOCK_LINE = /^(\d+)\n$/;
 /** How long a lock found empty (another run between making it and writing its line) is given to be written. */
 const EMPTY_LOCK_WAIT_MS = 200;
@@ -325,12 +341,46 @@ const EMPTY_LOCK_WAIT_MS = 200;
 const PLACE_ERRORS = new Set(['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EISDIR', 'ELOOP', 'ENAMETOOLONG']);
 
 /**
+ * Where the locks on files themselves are kept: one folder for every eaglewing run on the machine, whatever
+ * its TMPDIR, since a file's other names (hard links) may be in any folder of its file system.
+ */
+const FILE_LOCK_FOLDER = process.platform !== 'win32' && statSync('/tmp', { throwIfNoEntry: false })?.isDirectory() ? '/tmp' : tmpdir();
+
+/** The lock on a file itself, by its device and inode: every name of the file meets the same one. */
+function fileLockFor(stats: { dev: number; ino: number }): string {
+  return join(FILE_LOCK_FOLDER, `eaglewing-file-${stats.dev}-${stats.ino}.lock`);
+}
+
+/** The process and the path written in a lock's text, or undefined when it is no eaglewing lock. */
+function parseLock(text: string): { owner: number; writing?: string } | undefined {
+  const match = LOCK_LINE.exec(text) ?? OLD_LOCK_LINE.exec(text);
+  if (!match) return undefined;
+  const owner = Number(match[1]);
+  if (!Number.isSafeInteger(owner) || owner <= 0) return undefined;
+  let writing: string | undefined;
+  try {
+    writing = match[2] === undefined ? undefined : (JSON.parse(match[2]) as string);
+  } catch {
+    return undefined;
+  }
+  return { owner, writing };
+}
+
+/**
  * A lock beside an output, `F.lock`, so that a second run on the same file stops before it writes anything.
  * Its one line is `eaglewing <pid>`. A lock whose process is gone is stale and taken over; anything else by
  * that name (a directory, an unreadable file, a file eaglewing did not write) is left alone and refused.
+ *
+ * A path names one file, but a file may have other names (hard links): a run also holds a lock on the file
+ * itself, named by its device and inode in /tmp, from the moment the file exists, so a run given another
+ * name of it is refused too. A file that does not exist yet is protected by its path's lock alone.
  */
 export class OutputLock {
+  private fileLock: string | undefined;
+  private fileLine = '';
+
   private constructor(
+    private readonly path: string,
     private readonly file: string | undefined,
     private readonly line: string,
   ) {}
@@ -345,33 +395,74 @@ export class OutputLock {
     return `${followLinks(path)}.lock`;
   }
 
-  /** Refuses, before any work, an output a live run holds; removes a stale lock. Takes no lock itself. */
-  static refuseHeld(path: string): void {
+  /** The locks an output meets: its path's, and, when it exists, the one on the file itself. */
+  private static locksFor(path: string): string[] {
     const file = OutputLock.fileFor(path);
-    if (file !== undefined) OutputLock.clearStale(path, file);
+    if (file === undefined) return [];
+    const stats = statsOf(path);
+    return stats?.isFile() ? [file, fileLockFor(stats)] : [file];
+  }
+
+  /** Refuses, before any work, an output a live run holds (by this name or another); removes a stale lock. Takes no lock itself. */
+  static refuseHeld(path: string): void {
+    for (const file of OutputLock.locksFor(path)) OutputLock.clearStale(path, file);
   }
 
   /**
-   * The process of a live eaglewing run writing `path`, if any: for warning that an input is still being
-   * written. Looks only; a missing, stale, foreign or unreadable lock is none.
+   * The process of a live eaglewing run writing `path` (by this name or another), if any: for warning that
+   * an input is still being written. Looks only; a missing, stale, foreign or unreadable lock is none.
    */
   static liveWriter(path: string): number | undefined {
-    const file = OutputLock.fileFor(path);
-    if (file === undefined) return undefined;
-    try {
-      const text = readFileSync(file, 'latin1');
-      const match = LOCK_LINE.exec(text) ?? OLD_LOCK_LINE.exec(text);
-      const owner = match ? Number(match[1]) : NaN;
-      return Number.isSafeInteger(owner) && owner > 0 && processAlive(owner) ? owner : undefined;
-    } catch {
-      return undefined;
+    for (const file of OutputLock.locksFor(path)) {
+      try {
+        const owner = parseLock(readFileSync(file, 'latin1'))?.owner;
+        if (owner !== undefined && processAlive(owner)) return owner;
+      } catch {
+        // none there
+      }
     }
+    return undefined;
   }
 
+  /** Takes the path's lock, and the one on the file itself when it exists; refuses a file a live run holds. */
   static acquire(path: string): OutputLock {
     const file = OutputLock.fileFor(path);
     const line = `eaglewing ${process.pid}\n`;
-    if (file === undefined) return new OutputLock(undefined, line);
+    if (file === undefined) return new OutputLock(path, undefined, line);
+    OutputLock.make(path, file, line, true);
+    const lock = new OutputLock(path, file, line);
+    process.once('exit', lock.onExit);
+    const stats = statsOf(path);
+    try {
+      if (stats?.isFile()) lock.holdFile(stats);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+    return lock;
+  }
+
+  /**
+   * Holds the lock on the file itself (by its stats: a new file's once it is made), so that a run given
+   * another name of it is refused. Where that lock cannot be made at all (no /tmp to write), the path's
+   * lock is what there is.
+   */
+  holdFile(stats: { dev: number; ino: number }): void {
+    if (this.file === undefined) return;
+    const fileLock = fileLockFor(stats);
+    if (this.fileLock === fileLock) return;
+    const line = `eaglewing ${process.pid} ${JSON.stringify(followLinks(this.path))}\n`;
+    if (!OutputLock.make(this.path, fileLock, line, false)) return;
+    this.releaseFile();
+    this.fileLock = fileLock;
+    this.fileLine = line;
+  }
+
+  /**
+   * Makes a lock file holding `line`; one a live run holds is refused (exit 2), a stale one taken over.
+   * A lock that cannot be made is an error when `required`, else it is said by returning false.
+   */
+  private static make(path: string, file: string, line: string, required: boolean): boolean {
     for (let attempt = 0; attempt < 3; attempt++) {
       let descriptor: number;
       try {
@@ -382,6 +473,7 @@ export class OutputLock {
           OutputLock.clearStale(path, file);
           continue;
         }
+        if (!required) return false;
         if (PLACE_ERRORS.has(code)) throw new InputError(`cannot make the lock ${quote(file)} for ${quote(path)}: ${code}`);
         throw new WriteError(`cannot make the lock ${quote(file)}: ${code}`, { cause: error });
       }
@@ -395,12 +487,11 @@ export class OutputLock {
         } catch {
           // already gone
         }
+        if (!required) return false;
         throw new WriteError(`cannot write the lock ${quote(file)}: ${errorCode(error)}`, { cause: error });
       }
       closeSync(descriptor);
-      const lock = new OutputLock(file, line);
-      process.once('exit', lock.onExit);
-      return lock;
+      return true;
     }
     throw new InputError(`cannot take the lock ${quote(file)}: other runs keep making it`);
   }
@@ -411,7 +502,7 @@ export class OutputLock {
    */
   private static clearStale(path: string, file: string): void {
     const named = `the lock ${quote(file)}`;
-    let owner: number | undefined;
+    let lock: { owner: number; writing?: string } | undefined;
     for (let waited = 0; ; waited += DRAIN_WAIT_MS) {
       let stats;
       try {
@@ -434,14 +525,16 @@ export class OutputLock {
         Atomics.wait(sleeper, 0, 0, DRAIN_WAIT_MS);
         continue;
       }
-      const match = LOCK_LINE.exec(text) ?? OLD_LOCK_LINE.exec(text);
-      owner = match ? Number(match[1]) : undefined;
-      if (owner === undefined || !Number.isSafeInteger(owner) || owner <= 0) {
-        throw new InputError(`${named} is not an eaglewing lock, so it is left as it is: remove it, or write to another file`);
-      }
+      lock = parseLock(text);
+      if (lock === undefined) throw new InputError(`${named} is not an eaglewing lock, so it is left as it is: remove it, or write to another file`);
       break;
     }
+    const { owner, writing } = lock;
     if (owner === process.pid || processAlive(owner)) {
+      // the same file by another name (a hard link): the message names the name that run writes
+      if (writing !== undefined && resolve(writing) !== followLinks(path)) {
+        throw new InputError(`${quote(path)} is being written by another eaglewing run (process ${owner}) as ${quote(writing)}, the same file by another name (${named}); wait for it to finish`);
+      }
       throw new InputError(`${quote(path)} is being written by another eaglewing run (process ${owner}, ${named}); wait for it to finish, or remove the lock if process ${owner} is not eaglewing`);
     }
     try {
@@ -453,9 +546,20 @@ export class OutputLock {
     }
   }
 
+  private releaseFile(): void {
+    if (this.fileLock === undefined) return;
+    try {
+      if (readFileSync(this.fileLock, 'latin1') === this.fileLine) unlinkSync(this.fileLock);
+    } catch {
+      // already gone
+    }
+    this.fileLock = undefined;
+  }
+
   release(): void {
     if (this.file === undefined) return;
     process.removeListener('exit', this.onExit);
+    this.releaseFile();
     try {
       if (readFileSync(this.file, 'latin1') === this.line) unlinkSync(this.file);
     } catch {
@@ -498,6 +602,11 @@ export class RowAppender {
     } catch (error) {
       throw writeError(path, error);
     }
+  }
+
+  /** The file's device and inode, for the lock on the file itself; undefined for a stream, a device or a pipe. */
+  fileStats(): { dev: number; ino: number } | undefined {
+    return this.regular ? fstatSync(this.descriptor) : undefined;
   }
 
   /** Cuts the file to `bytes` (dropping a torn last line before appending). */

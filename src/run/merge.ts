@@ -1,5 +1,5 @@
 // Combines per-deal CSVs from shards: refuses bad rows, mixed rules, duplicated deals and shards that do not make a whole run; sorts rows, recomputes the summary.
-import { quote } from '../text.js';
+import { quote, refuseUtf16 } from '../text.js';
 import { readFileSync } from 'node:fs';
 import { InputError } from '../errors.js';
 import { readDealRows, summarize, type DealRow, type SummaryRow } from './csv.js';
@@ -89,12 +89,15 @@ function missingRuns(deals: Iterable<number>, has: (deal: number) => boolean, mo
 }
 
 function readInput(file: string, options: MergeOptions, warnings: string[]): Input {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(file, 'utf8');
+    bytes = readFileSync(file);
   } catch (error) {
     throw new InputError(`cannot read ${quote(file)}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
+  // a UTF-16 file (a spreadsheet's "Unicode text") is named as such, not read as a header of junk
+  refuseUtf16(bytes, quote(file), true);
+  const text = bytes.toString('utf8');
   const record = readRecord(file);
   const command = (options.continueCommand ?? fallbackCommand)(file, record);
   // a file still being written is half a run, whatever its rows say
@@ -106,7 +109,7 @@ function readInput(file: string, options: MergeOptions, warnings: string[]): Inp
   }
   const read = readDealRows(text, file);
   if (read.tornLastLine) {
-    if (!options.allowPartial) throw new InputError(`${quote(file)} ends mid-row, so the run that wrote it was stopped (${read.tornLastLine}); continue it with: ${command}`);
+    if (!options.allowPartial) throw new InputError(`${quote(file)} ends mid-row, so the run that wrote it was stopped (${read.tornLastLine}); continue it with the command below`, { commands: [command] });
     warnings.push(`${read.tornLastLine}; left out of the merge`);
   }
   return { file, rows: read.rows, rated: read.rated, record };
@@ -232,8 +235,13 @@ export function mergeFiles(files: readonly string[], options: MergeOptions = {})
   }
   if (whole.duplicate) throw whole.duplicate;
   if (whole.problems.length > 0) {
-    const next = whole.commands.length > 0 ? `; continue ${whole.commands.length > 1 ? 'them' : 'it'} with: ${whole.commands.join('; ')}` : '';
-    if (!options.allowPartial) throw new InputError(`not a whole run: ${whole.problems.join('; ')}${next} (or add --allow-partial to merge what there is)`);
+    // each command whole on a line of its own, to be pasted: two of them on one line were cut
+    const them = whole.commands.length > 1 ? 'them' : 'it';
+    if (!options.allowPartial) {
+      const next = whole.commands.length > 0 ? `; continue ${them} with the command${whole.commands.length > 1 ? 's' : ''} below` : '';
+      throw new InputError(`not a whole run: ${whole.problems.join('; ')} (or add --allow-partial to merge what there is)${next}`, { commands: whole.commands });
+    }
+    const next = whole.commands.length > 0 ? `; continue ${them} with:${whole.commands.map((command) => `\n  ${command}`).join('')}` : '';
     warnings.push(`partial: ${whole.problems.join('; ')}${next}`);
   }
   const groupOrder = [...rulesOf.keys()];

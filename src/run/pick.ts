@@ -21,6 +21,23 @@ export interface PickSpec {
   to: number;
   /** Without a seed, candidates go upward from `from`; with one, in a shuffled order of the range that the seed fixes. */
   seed?: number;
+  /** Stop after this many candidates in a row were unknown (the limits decide nothing): DEFAULT_UNKNOWN_RUN unless given. */
+  unknownRun?: number;
+}
+
+/**
+ * How many candidates in a row may be unknown before pick stops: past it, the limits (--max-nodes 1, say)
+ * decide no deal, and the scan would go on towards 2^53 picking nothing.
+ */
+export const DEFAULT_UNKNOWN_RUN = 1000;
+
+/** How a pick goes, after each candidate: for a progress line. */
+export interface PickProgress {
+  scanned: number;
+  found: number;
+  unknown: number;
+  /** The candidate just solved. */
+  number: number;
 }
 
 export interface Pick {
@@ -29,6 +46,8 @@ export interface Pick {
   /** Candidates solved to find them (unknown ones are passed over, never counted). */
   scanned: number;
   unknown: number;
+  /** Set when the scan stopped because `unknownRun` candidates in a row were unknown: why (the solver's reason for the last) and where. */
+  stoppedByUnknowns?: { run: number; reason?: string; last: number };
 }
 
 /**
@@ -53,14 +72,22 @@ export function* candidates(from: number, to: number, seed: number | undefined):
 }
 
 /** Solves candidates one at a time and stops as soon as `count` are found: no more is solved than needed. */
-export function pickDeals(spec: PickSpec, onFound?: (number: number) => void): Pick {
+export function pickDeals(spec: PickSpec, onFound?: (number: number) => void, onProgress?: (progress: PickProgress) => void): Pick {
   const solver = new Solver(spec.solver);
   const wanted = spec.lost ? 'lost' : 'won';
   const pick: Pick = { numbers: [], scanned: 0, unknown: 0 };
+  const unknownRun = spec.unknownRun ?? DEFAULT_UNKNOWN_RUN;
+  let unknownsInARow = 0;
   for (const number of candidates(spec.from, spec.to, spec.seed)) {
     const result = solver.solve(numberedDeck(spec.numbering, number, spec.rules, spec.pysolGame), spec.rules);
     pick.scanned++;
+    unknownsInARow = result.result === 'unknown' ? unknownsInARow + 1 : 0;
     if (result.result === 'unknown') pick.unknown++;
+    onProgress?.({ scanned: pick.scanned, found: pick.numbers.length + (result.result === wanted ? 1 : 0), unknown: pick.unknown, number });
+    if (unknownsInARow >= unknownRun) {
+      pick.stoppedByUnknowns = { run: unknownsInARow, reason: result.unknownReason, last: number };
+      break;
+    }
     if (result.result === wanted) {
       pick.numbers.push(number);
       onFound?.(number);

@@ -101,3 +101,36 @@ export function writeRecord(csv: string, record: Omit<RunRecord, 'kind' | 'versi
   // checkRecordReplaceable() has made sure, before the run, that a file by this name is a record (or absent)
   writeWholeFile(recordPath(csv), JSON.stringify({ kind: KIND, version: 1, ...record }, null, 2) + '\n', { replace: true });
 }
+
+/** "deals 1–3000 in chunks of 100, shard 2/4" */
+function shapeText(record: Pick<RunRecord, 'from' | 'deals' | 'chunk' | 'shard'>): string {
+  return `deals ${record.from}–${record.from + record.deals - 1} in chunks of ${record.chunk}, shard ${record.shard.index}/${record.shard.count}`;
+}
+
+/**
+ * Refuses, before anything is touched, to resume a file as another run than the one its record describes:
+ * another start, chunk size or shard, or fewer deals (the record would be rewritten for rows it does not
+ * describe, and merge would refuse the file for ever after). A run in one piece (shard 1/1) may be extended:
+ * more deals from the same start keep every row it has in the run.
+ */
+export function checkResumeRange(csv: string, run: Pick<RunRecord, 'from' | 'deals' | 'chunk' | 'shard'>): void {
+  const record = readRecord(csv);
+  if (record === undefined) return;
+  const same = record.from === run.from && record.chunk === run.chunk && record.shard.index === run.shard.index && record.shard.count === run.shard.count;
+  const whole = record.shard.count === 1;
+  if (same && (record.deals === run.deals || (whole && run.deals > record.deals))) return;
+  const extend = whole ? ' (more deals from the same start may extend it)' : '';
+  throw new InputError(`${quote(csv)} holds a run of ${shapeText(record)}; this resume asks for ${shapeText(run)}: resume it with the run's own --from, --deals, --chunk and --shard${extend}, or write to a new file`);
+}
+
+/**
+ * Refuses to resume a file for other presets than its run's (checked after its rows, which name other rules
+ * or solver limits more exactly): the record would name groups the file's rows do not match.
+ */
+export function checkResumeJobs(csv: string, jobs: readonly RecordJob[]): void {
+  const record = readRecord(csv);
+  if (record === undefined) return;
+  const groups = (list: readonly RecordJob[]) => list.map((job) => `${job.preset} (${job.player})`).sort().join(', ');
+  const key = (list: readonly RecordJob[]) => list.map((job) => `${job.preset}\u0000${job.player}\u0000${job.rules}`).sort().join('\n');
+  if (key(record.jobs) !== key(jobs)) throw new InputError(`${quote(csv)} holds a run of ${groups(record.jobs)}; this resume asks for ${groups(jobs)}: resume it with the run's own --preset and options, or write to a new file`);
+}

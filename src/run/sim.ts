@@ -1,10 +1,10 @@
 // A bulk run: checks the output file (new, --force, or --resume), runs the pool, appends rows as they finish, tallies.
-import { quote } from '../text.js';
+import { quote, refuseUtf16 } from '../text.js';
 import { readFileSync } from 'node:fs';
 import { InputError, WriteError } from '../errors.js';
 import { OutputLock, outputExists, RowAppender } from './files.js';
-import { csvHeader, dealColumns, dealRowsCsv, readDealRows, SummaryTable, tornLineStart, type DealRow, type SummaryRow } from './csv.js';
-import { checkRecordReplaceable, recordable, writeRecord } from './record.js';
+import { csvHeader, dealColumns, dealRowsCsv, blankTailStart, readDealRows, SummaryTable, tornLineStart, type DealRow, type SummaryRow } from './csv.js';
+import { checkRecordReplaceable, checkResumeJobs, checkResumeRange, recordable, writeRecord } from './record.js';
 import { plannedDeals, runPool, type PoolOptions, type PoolOutcome, type SimJob } from './pool.js';
 import { DoneItems } from './scheduler.js';
 
@@ -43,6 +43,7 @@ function loadResume(file: string, jobs: SimJob[], rate: boolean, events: SimEven
   } catch (error) {
     throw new InputError(`cannot read ${quote(file)} to resume: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
+  refuseUtf16(bytes, `${quote(file)} (to resume)`, true);
   const { rows, rated, tornLastLine } = readDealRows(bytes.toString('utf8'), file);
   // one file, one set of columns: rows with and without the rating would not line up under its header
   if (rated !== rate) throw new InputError(rated ? `${quote(file)} has the rating columns (made with --rate): resume it with --rate` : `${quote(file)} has no rating columns (made without --rate): resume it without --rate, or write to a new file`);
@@ -57,7 +58,8 @@ function loadResume(file: string, jobs: SimJob[], rate: boolean, events: SimEven
     seen.add(job, row.deal);
   }
   // counted in the file's own bytes: decoding and re-encoding would move the cut wherever a row holds bytes that are not UTF-8
-  return { rows, goodBytes: tornLastLine ? tornLineStart(bytes) : bytes.length };
+  // blank lines at the end (an editor's) are no rows: the next row goes where they were, never after them
+  return { rows, goodBytes: tornLastLine ? tornLineStart(bytes) : blankTailStart(bytes) };
 }
 
 export async function runSim(options: SimOptions, events: SimEvents = {}): Promise<SimOutcome> {
@@ -74,8 +76,13 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
     try {
       if (recorded) checkRecordReplaceable(out);
       const exists = outputExists(out);
+      const { from, deals, chunk, shard, jobs } = options;
+      const jobsRecord = jobs.map((job) => ({ preset: job.preset, rules: job.rulesText, player: job.playerLabel }));
+      // a resume continues the run its record describes, or nothing is touched
+      if (recorded && exists && options.resume) checkResumeRange(out, { from, deals, chunk, shard });
       if (exists && options.resume) {
         const { rows, goodBytes } = loadResume(out, options.jobs, Boolean(options.rate), events);
+        if (recorded) checkResumeJobs(out, jobsRecord);
         for (const row of rows) {
           done.add(options.jobs.findIndex((job) => job.preset === row.preset), row.deal);
           if (row.deal >= options.from && row.deal < options.from + options.deals) {
@@ -93,11 +100,11 @@ export async function runSim(options: SimOptions, events: SimEvents = {}): Promi
         appender = RowAppender.open(out, false);
         appender.write(csvHeader(dealColumns(Boolean(options.rate))));
       }
+      // the file exists now: its other names (hard links) meet this run's lock too
+      const stats = appender.fileStats();
+      if (stats) lock.holdFile(stats);
       // the shape of this run, so that merge can tell whether its shards make a whole one (a resume writes its own)
-      if (recorded) {
-        const { from, deals, chunk, shard, jobs } = options;
-        writeRecord(out, { from, deals, chunk, shard: { ...shard }, jobs: jobs.map((job) => ({ preset: job.preset, rules: job.rulesText, player: job.playerLabel })), args: options.args! });
-      }
+      if (recorded) writeRecord(out, { from, deals, chunk, shard: { ...shard }, jobs: jobsRecord, args: options.args! });
     } catch (error) {
       appender?.close();
       lock.release();
