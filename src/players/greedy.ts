@@ -10,36 +10,51 @@ function nextOnFoundation(observation: Observation, card: number): boolean {
 }
 
 /**
- * Scores a move; the highest score is played, ties going to the first listed. Order of preference:
- * foundation plays (wing cards before the trunk card before the waste), wing-to-wing builds that
- * free a trunk card, waste and trunk builds, a waste card parked in a space when that frees a
- * playable waste card, turning the stock, redealing. Other moves are not made.
+ * The greedy order of preference, one score a kind of move; the highest score is played, ties going to
+ * the first listed, and a move of no kind here (score 0) is not made. The no-peek greedy player below
+ * and the full-information finisher of short solutions (show/shorten.ts) both score by this table.
  */
+export const GREEDY_SCORES = Object.freeze({
+  /** Foundation plays: a wing's card, then the trunk's, then the waste's. */
+  wingToFoundation: 100,
+  trunkToFoundation: 95,
+  wasteToFoundation: 90,
+  /** A wing-to-wing build that empties its wing while the trunk has a card to bring out. */
+  buildBringsOutTrunkCard: 80,
+  trunkBuild: 75,
+  wasteBuild: 70,
+  /** The waste's card parked in a space when the card under it can then go up. */
+  parkWasteFreeingPlay: 60,
+  turn: 20,
+  redeal: 10,
+});
+
+/** Scores a move by GREEDY_SCORES, from what the player can see. */
 export function greedyScore(observation: Observation, move: Move): number {
   const position = observation.position;
   const trunkLeft = trunkCount(position);
-  if (move.target === 'F') return move.source === 'W' ? 100 : move.source === 'K' ? 95 : 90;
+  if (move.target === 'F') return move.source === 'W' ? GREEDY_SCORES.wingToFoundation : move.source === 'K' ? GREEDY_SCORES.trunkToFoundation : GREEDY_SCORES.wasteToFoundation;
   if (move.target === 'W') {
     const targetHeight = wingHeight(position, move.toWing - 1);
     if (move.source === 'W') {
       // a build that empties its wing brings out a trunk card
       const emptiesWing = wingHeight(position, move.fromWing - 1) === move.count;
-      return targetHeight > 0 && emptiesWing && trunkLeft > 0 ? 80 : 0;
+      return targetHeight > 0 && emptiesWing && trunkLeft > 0 ? GREEDY_SCORES.buildBringsOutTrunkCard : 0;
     }
-    if (targetHeight > 0 && (move.source === 'X' || move.source === 'K')) return move.source === 'K' ? 75 : 70;
+    if (targetHeight > 0 && (move.source === 'X' || move.source === 'K')) return move.source === 'K' ? GREEDY_SCORES.trunkBuild : GREEDY_SCORES.wasteBuild;
     if (targetHeight === 0 && move.source === 'X') {
       // park the waste card only when the card under it can then go up
       const waste = wastePlaces(position);
       if (waste.length >= 2) {
         const below = observation.knownStock[waste[1]];
-        if (below !== NO_CARD && nextOnFoundation(observation, below)) return 60;
+        if (below !== NO_CARD && nextOnFoundation(observation, below)) return GREEDY_SCORES.parkWasteFreeingPlay;
       }
       return 0;
     }
     return 0;
   }
-  if (move.source === 'T') return 20;
-  if (move.source === 'R') return 10;
+  if (move.source === 'T') return GREEDY_SCORES.turn;
+  if (move.source === 'R') return GREEDY_SCORES.redeal;
   return 0;
 }
 

@@ -23,7 +23,7 @@ import {
 import { WING_COUNT } from '../layout.js';
 import { type Position, UNDER_SUIT_WORDS } from '../position.js';
 import type { Move } from '../notation.js';
-import { GreedyPlayer } from '../players/greedy.js';
+import { GREEDY_SCORES, GreedyPlayer } from '../players/greedy.js';
 import type { RuleSet } from '../rules.js';
 import { playDeal } from '../playing.js';
 import { verify } from '../verify.js';
@@ -287,31 +287,30 @@ function findShortcuts(game: Game, line: Line, depth: number): (Shortcut | undef
 }
 
 /*
- * The full-information greedy finisher: knows every card, plays by a fixed order of preference
- * (foundation plays, builds that bring out a trunk card, waste and trunk builds, parking the waste
- * card in a space when the card under it can then go up, turning, redealing), never returns to a
- * position it has seen, and gives up after `cap` moves.
+ * The full-information greedy finisher: knows every card, plays by the greedy player's order of
+ * preference (players/greedy.ts GREEDY_SCORES), never returns to a position it has seen, and gives up
+ * after `cap` moves.
  */
 function greedyScore(game: Game, code: EngineMove): number {
   const source = moveSource(code);
   const target = moveTarget(code);
-  if (target === TARGET_FOUNDATION) return source < WING_COUNT ? 100 : source === SOURCE_TRUNK ? 95 : 90;
+  if (target === TARGET_FOUNDATION) return source < WING_COUNT ? GREEDY_SCORES.wingToFoundation : source === SOURCE_TRUNK ? GREEDY_SCORES.trunkToFoundation : GREEDY_SCORES.wasteToFoundation;
   if (target < WING_COUNT) {
     const targetHeight = game.wingHeight(target);
-    if (source < WING_COUNT) return targetHeight > 0 && game.wingHeight(source) === moveCount(code) && game.trunkCount() > 0 ? 80 : 0;
-    if (targetHeight > 0 && source === SOURCE_TRUNK) return 75;
-    if (targetHeight > 0 && source === SOURCE_WASTE) return 70;
+    if (source < WING_COUNT) return targetHeight > 0 && game.wingHeight(source) === moveCount(code) && game.trunkCount() > 0 ? GREEDY_SCORES.buildBringsOutTrunkCard : 0;
+    if (targetHeight > 0 && source === SOURCE_TRUNK) return GREEDY_SCORES.trunkBuild;
+    if (targetHeight > 0 && source === SOURCE_WASTE) return GREEDY_SCORES.wasteBuild;
     if (targetHeight === 0 && source === SOURCE_WASTE) {
       const top = game.wasteTopIndex();
       for (let place = top - 1; place >= 0; place--) {
         if (!game.stockPlaceFilled(place)) continue;
-        return game.canGoToFoundation(game.layout.stockCards[place]) ? 60 : 0;
+        return game.canGoToFoundation(game.layout.stockCards[place]) ? GREEDY_SCORES.parkWasteFreeingPlay : 0;
       }
     }
     return 0;
   }
-  if (source === SOURCE_TURN) return 20;
-  if (source === SOURCE_REDEAL) return 10;
+  if (source === SOURCE_TURN) return GREEDY_SCORES.turn;
+  if (source === SOURCE_REDEAL) return GREEDY_SCORES.redeal;
   return 0;
 }
 

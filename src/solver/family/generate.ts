@@ -89,7 +89,7 @@ export class FamilyMoveGenerator {
         const plays = game.stockPlays(scratch, 0);
         for (let i = 0; i < plays; i++) at = this.push(at, familyMove(scratch[i], turns));
       }
-      // a bound card met on the way is played, not turned past (the bound-card rules above)
+      // a bound card met on the way is played, not turned past (rules F2, F3)
       if (turns > 0 && wasteFree && isBound(game, game.wasteTop(), bound)) break;
       const atEnd = game.stockTopIndex() < 0;
       if (!game.stepPass(cyclic || throughRedeal)) break;

@@ -7,7 +7,7 @@ import { FamilyTable } from './table.js';
 import { familyEngineMove, playFamilyMove, type FamilyMove } from './move.js';
 import { FamilyMoveGenerator } from './generate.js';
 import { SearchClock } from '../clock.js';
-import { FULL, INSERTED, MAX_DEPTH, PRESENT, SearchBudget, type SolveResult, type SolverOptions, type UnknownReason, type Verdict } from '../frame.js';
+import { doubled, FULL, INSERTED, MAX_DEPTH, PRESENT, SearchBudget, type SolveResult, type SolverOptions, type UnknownReason, type Verdict } from '../frame.js';
 
 
 /**
@@ -31,87 +31,19 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * position, and the deal is lost. Unlimited redeals make the positions repeat (position.ts
  * redealUnlimited caps the count), and the table closes those cycles.
  *
- * One dominance rule (off under --no-prune; checked against it by bench/prune-check.mjs): under
- * one-card turns, the stock is a resource. Two positions alike but for the waste's top, the one with
- * the earlier waste top can turn to the other's, and every family move of the later one (turns, then
- * a play) is a family move of the earlier one with the same result, or (a play from a wing or the
- * trunk) one whose result again differs only by an earlier waste top. So a position is not searched
- * when one alike with a waste top no later was met: if the later one could win, the earlier one wins
- * in as many moves, and it is searched (every position stored is searched, and a finished search
- * without a win has searched them all). Under three-card turns a later waste top may not be reachable
- * from an earlier one, so there keys match exactly, except under passes as cycles (below).
+ * The rules that leave positions or moves out, each with the argument that it keeps every verdict, are
+ * docs/solver.md's rules F1-F7 (all off under --no-prune, and checked against it by
+ * bench/prune-check.mjs): F1, the stock as a resource (the table's KEYS_WASTE_RESOURCE); F2 and F3, the
+ * bound cards (prune.ts); F4 and F5, passes as cycles and their phases (KEYS_PASS_STATES, and
+ * generate.ts's walk round the pass); F6, a stuck trunk (stuck.ts, asked where stuckAsk says); F7, a
+ * mid-pass position covering its pass start (generate.ts's firstOfLayout).
  *
- * The bound-card rules (off under --no-prune; checked the same way). A suit's next foundation card is
- * *bound* when every card that could be built on it (RULES §10.5 "goes on") is already on a foundation, or is
- * its own suit's next card and bound itself. Nothing need ever lie on a bound card: a card that could
- * is up, or can go up instead at the moment a line would put it there (it stays its suit's next card
- * until it moves, and so does each card lying on it, bound in turn, which go up first, from the top).
- * On a wing a bound card can only sit, or move whole with the cards under it, which the same group
- * without it can do. Cards never leave a foundation, so the bound card's foundation play only adds
- * options, and:
- * - a bound card on a wing's top, or the trunk's top, goes up at once, alone. Not under spaceBlock when
- *   that could leave a space (a lone wing card, the trunk's top): there a space blocks wing moves;
- * - a bound waste top goes up at once, alone, and a pass is not turned past a bound card it meets,
- *   where taking a card out of the waste changes no later turn: one-card turns on every pass, or no
- *   redeal left (a three-card turn's groups shift when the waste loses a card and is turned over).
- *
- * Passes as cycles (off under --no-prune, so that the check compares against plain keys). Under
- * unlimited redeals with a fixed turn size, a position whose waste holds whole turns (or whose
- * stock is empty) and the same position at its pass's start reach each other: turn to the end and
- * redeal, then turn back. They are one position, stored under the pass start's key, and its moves are
- * the waste's plays all the way round the pass from where it stands (a step past the stock's end is
- * the redeal). A position where a waste play broke the turns' groups is not at a boundary (mid-pass);
- * its pass phase is the waste's cards mod the turn size (engine.ts passPhase), and the stock is a
- * resource again within a phase: of two such positions alike but for the waste, with one phase, the
- * one with fewer waste cards turns to the other in whole turns, so it covers it as an earlier waste
- * top does under one-card turns (the same argument, turns counted in threes).
- *
- * A mid-pass position covers its layout's boundary position (docs/solver.md "Rule F7", off under --no-prune
- * with the rest of passes as cycles). Its moves go on through the redeal, round the pass from its
- * start to the stock's end (it has no redeal move of its own), so each waste play of the boundary
- * position is one of its moves, with the same result. Each other move of the boundary position (a
- * wing's or the trunk's card, which leaves the stock and waste as they are) is one of its moves too,
- * and the two results are again a mid-pass position and the boundary position of one layout. So if the
- * boundary position wins, the mid-pass one wins in as many moves, and the table keeps one key a
- * layout, with the pass state of the positions of it stored (key.ts): a boundary position is covered
- * by any position of its layout stored, a mid-pass one by one of its phase with no more waste cards.
- * The pass start's plays are the same moves, with the same results, from every position of a layout,
- * and only the first one stored plays them (a boundary position as its round of the pass, a mid-pass
- * one through the redeal); a later mid-pass one stops at the stock's end. Every play it leaves out was
- * tried from that first position, and a win through one goes on from the position it leads to; unless
- * the stuck-trunk rule found that position lost, and then every position it reaches by turns, a redeal
- * and a play is lost too. (A forced play of the bound-card rules is the layout's own under these
- * games: each position of it gets the same one.)
- *
- * The stuck-trunk rule (off under --no-prune; checked the same way). Under `trunkPlay top`, a position
- * where some trunk card can be shown never to move again (solver/family/stuck.ts, which argues it) is
- * lost, since the trunk never empties: it is stored, and searched with no moves. The test is asked only
- * where the trunk's top, a foundation or the stock has just changed: a trunk card left, a card gone up
- * is no longer a place for another to land, and a waste card played is out of the stock for good, so
- * that it is no longer there to land on and (three-card turns) the turns' groups shift (docs/solver.md "Rule F6").
- * A move between wings, or a pass's turns and redeal alone, takes no card out of play and puts none up,
- * and the test is not asked there. Leaving it out is always safe (the position is then searched), so
- * where to ask is a matter of cost alone.
- *
- * Each kept move of the bound-card rules puts a card up, so the search still finds a win whenever
- * one exists: measured by (cards off the foundations, then the shortest win), every winnable searched
- * position has a kept move to a smaller winnable one, and a position left out as covered by a stored
- * one is no larger.
- *
- * Walks. A depth-first search that takes a wrong move near its start searches everything under it
- * before it tries the next: on a won deal that can be most of the work (Solvitaire's seed 129: 9
- * million positions for one walk, 175,773 for the walks; docs/solver.md "Move order"). So the search is
- * several depth-first walks that take turns, all sharing the one table. The first walk searches alone
- * for a while (WALK_SCHEDULE); when its turn ends, it hands the untried moves of its shallowest depth
- * that has any to a new walk, which starts from that depth's position, and so does every walk at the
- * end of each of its turns while there is room for more walks. A walk whose line left a depth's first
- * move more often (a detour at each hand-over) gets shorter turns: the move order is still the first
- * guess. A position is stored once, by the walk that meets it first, which tries all its moves (or
- * hands some to a walk that will); a walk that meets it later passes it by, as one walk does. So when
- * every walk has finished, every stored position has had all its moves tried, as in a search of one
- * walk: "lost" means the same, and a win found by any walk is a win (its line: the moves that led to
- * the walk's first position, then its own). Turns are counted in positions stored, so the search is
- * the same on every machine.
+ * The search runs as several depth-first walks that take turns, all sharing the one table
+ * (docs/solver.md "Walks"): a walk's turn over, it hands its shallowest untried moves to a new walk.
+ * A position is stored once, by the walk that meets it first, which tries all its moves (or hands
+ * some to a walk that will), so "lost" means what it means for one walk, and a win found by any walk
+ * is a win (its line: the moves that led to the walk's first position, then its own). Turns are
+ * counted in positions stored, so the search is the same on every machine.
  */
 export class FamilySearch {
   private readonly table: FamilyTable;
@@ -145,13 +77,13 @@ export class FamilySearch {
    * anew, and the record is where takeWalk looks).
    */
   private readonly idle = new Walk();
-  /** Passes as cycles (above): unlimited redeals, a fixed turn size, and pruning on. */
+  /** Passes as cycles (rule F4): unlimited redeals, a fixed turn size, and pruning on. */
   private passCycles = false;
   /** A position's moves, in the order they are tried. */
   private readonly generator = new FamilyMoveGenerator();
   /** The node and time limits, and the watcher: its Solver's budget (frame.ts), or one of its own. */
   private readonly budget: SearchBudget;
-  /** The stuck-trunk rule (above): pruning on, under `trunkPlay top`; asked (stuckAsk) where the trunk's top, a foundation or the stock has just changed. */
+  /** The stuck-trunk rule (rule F6): pruning on, under `trunkPlay top`; asked (stuckAsk) where the trunk's top, a foundation or the stock has just changed. */
   private stuckTest = false;
   private stuckAsk = false;
 
@@ -191,7 +123,7 @@ export class FamilySearch {
     this.stuckAsk = this.stuckTest;
     this.passCycles = this.limits.prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
     this.generator.prepare(game, this.limits.prune, this.passCycles, this.stuckTest);
-    // the stock as a resource (above): only under one-card turns, where every later waste top can be turned to
+    // the stock as a resource (rule F1): only under one-card turns, where every later waste top can be turned to
     this.table.clear(keyWords, this.passCycles ? KEYS_PASS_STATES : this.limits.prune && rules.turn === 1 && !rules.turnShrinks ? KEYS_WASTE_RESOURCE : KEYS_EXACT);
     this.nodes = 1;
     this.unknownReason = undefined;
@@ -376,13 +308,8 @@ export class FamilySearch {
   }
 
   private growStacks(words: number): void {
-    const grown = (array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> => {
-      const bigger = new Int32Array(array.length * 2);
-      bigger.set(array);
-      return bigger;
-    };
-    this.moveNext = grown(this.moveNext);
-    this.moveEnd = grown(this.moveEnd);
+    this.moveNext = doubled(this.moveNext);
+    this.moveEnd = doubled(this.moveEnd);
     if (this.history.length < this.moveNext.length * words) {
       // sized by this search's words: a walk taken over from a preset with fewer words per position has fewer
       const bigger = new Int32Array(this.moveNext.length * words);
