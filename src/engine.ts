@@ -345,14 +345,6 @@ export class Game {
     return count;
   }
 
-  /**
-   * Word `index` (0 … UNDER_SUIT_WORDS - 1) of the suits under the cards of linked wings (position.ts
-   * underSuitCodes); 0 where wings are not linked, where a wing's top card and height fix its cards.
-   */
-  underSuitWord(index: number): number {
-    return this.linked ? P.underSuitCodes(this.position, index) : 0;
-  }
-
   /** The card under `card`, which lies on a wing and is not its bottom card. */
   cardUnderOnWing(card: number): number {
     return this.linked ? P.cardUnder(this.position, card) : cardRanksAbove(card, 1);

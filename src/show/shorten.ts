@@ -21,7 +21,8 @@ import {
   toNotation,
 } from '../engine.js';
 import { WING_COUNT } from '../layout.js';
-import { type Position, UNDER_SUIT_WORDS } from '../position.js';
+import type { Position } from '../position.js';
+import { familyKeyWords, familyLinkBits, familyWingCodeBits, packFamilyKey } from '../solver/family/key.js';
 import type { Move } from '../notation.js';
 import { GREEDY_SCORES, GreedyPlayer } from '../players/greedy.js';
 import type { RuleSet } from '../rules.js';
@@ -53,74 +54,48 @@ const EFFORTS: Record<ShortenEffort, Effort> = {
 };
 
 /*
- * A position's key, read through Game's readers only (the packed layout belongs to position.ts):
- * 8 wing codes (0 = empty, else top card and height), then foundations, trunk/pointer/redeals, the
- * stock places still filled (two words), and the suits under the cards of linked wings (four words,
- * 0 where wings are not linked). A wing's top card and height fix its cards where each card lies on
- * the one of its suit a rank higher (Eagle Wing); under the family's other builds the card under each
- * is that rank's card of the suit its link names, so the links, which belong to the cards and not to
- * the wings, make the key whole there too. Keys with the wing codes sorted are equal exactly when the
- * positions are equal up to a renumbering of the wings: such positions play alike, since a trunk fill
- * only ever finds one empty wing (every move empties at most one, and it is filled at once).
+ * A position's key is the family search's (solver/family/key.ts packFamilyKey): the whole position,
+ * its wings sorted, exact under every rule the engine plays. Keys are equal exactly when the positions
+ * are equal up to a renumbering of the wings: such positions play alike, since a trunk fill only ever
+ * finds one empty wing (every move empties at most one, and it is filled at once). Beside each key
+ * the line keeps its wing codes in place (readWings), to renumber a shortcut's wings.
  */
-const LINK_AT = WING_COUNT + 4;
-const KEY_WORDS = LINK_AT + UNDER_SUIT_WORDS;
+class PositionKeys {
+  readonly words: number;
+  private readonly wings: number;
+  private readonly codeBits: number;
+  private readonly linkBits: number;
 
-function readKey(game: Game, out: Int32Array, at: number, withStock = true): void {
+  constructor(game: Game) {
+    this.wings = game.wings;
+    this.codeBits = familyWingCodeBits(game.compiled);
+    this.linkBits = familyLinkBits(game.compiled.build);
+    this.words = familyKeyWords(this.wings, this.codeBits, this.linkBits);
+  }
+
+  /** Writes the key of the position `game` is in at out[at …]. */
+  read(game: Game, out: Int32Array, at: number): void {
+    packFamilyKey(game.positionWords(), this.wings, this.codeBits, this.linkBits, at === 0 ? out : out.subarray(at, at + this.words));
+  }
+
+  hash(key: Int32Array, at: number): number {
+    let hash = 0x811c9dc5;
+    for (let i = at; i < at + this.words; i++) hash = Math.imul(hash ^ key[i], 0x01000193);
+    return hash | 0;
+  }
+
+  same(a: Int32Array, at: number, b: Int32Array, bt: number): boolean {
+    for (let i = 0; i < this.words; i++) if (a[at + i] !== b[bt + i]) return false;
+    return true;
+  }
+}
+
+/** The 8 wings' codes in place (0 = empty, else top card and height): what renaming() pairs wings by. */
+function readWings(game: Game, out: Int32Array, at: number): void {
   for (let wing = 0; wing < WING_COUNT; wing++) {
     const height = game.wingHeight(wing);
     out[at + wing] = height === 0 ? 0 : ((game.wingTop(wing) + 1) << 4) | height;
   }
-  let foundations = 0;
-  for (let suit = 0; suit < 4; suit++) foundations |= game.foundationHeight(suit) << (suit * 4);
-  out[at + WING_COUNT] = foundations;
-  out[at + WING_COUNT + 1] = game.trunkCount() | (game.stockPointer() << 5) | (game.redealsUsed() << 11);
-  for (let word = 0; word < UNDER_SUIT_WORDS; word++) out[at + LINK_AT + word] = game.underSuitWord(word);
-  if (withStock) readStockPlaces(game, out, at);
-}
-
-/** The stock places still filled, two words of the key: only waste and stock plays change them (the caller knows when). */
-function readStockPlaces(game: Game, out: Int32Array, at: number): void {
-  let low = 0;
-  let high = 0;
-  const places = game.layout.stockLength;
-  for (let place = 0; place < places; place++) {
-    if (!game.stockPlaceFilled(place)) continue;
-    if (place < 32) low |= 1 << place;
-    else high |= 1 << (place - 32);
-  }
-  out[at + WING_COUNT + 2] = low;
-  out[at + WING_COUNT + 3] = high;
-}
-
-/** Whether a move can take a card out of the stock or waste (so the key's stock words must be read again). */
-function takesStockCard(code: EngineMove): boolean {
-  const source = moveSource(code);
-  return source === SOURCE_WASTE || source === SOURCE_STOCK;
-}
-
-/** Sorts the 8 wing codes of a key in place (insertion sort: 8 numbers). */
-function sortWings(key: Int32Array, at: number): void {
-  for (let i = at + 1; i < at + WING_COUNT; i++) {
-    const value = key[i];
-    let j = i - 1;
-    while (j >= at && key[j] > value) {
-      key[j + 1] = key[j];
-      j--;
-    }
-    key[j + 1] = value;
-  }
-}
-
-function hashKey(key: Int32Array, at: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = at; i < at + KEY_WORDS; i++) hash = Math.imul(hash ^ key[i], 0x01000193);
-  return hash | 0;
-}
-
-function sameKey(a: Int32Array, at: number, b: Int32Array, bt: number): boolean {
-  for (let i = 0; i < KEY_WORDS; i++) if (a[at + i] !== b[bt + i]) return false;
-  return true;
 }
 
 /** The engine move that `move` is in the game's position, or NO_MOVE (no strings: compares the fields). */
@@ -152,11 +127,12 @@ function isLegal(game: Game, code: EngineMove, buffer: EngineMoveList): boolean 
 /** A winning line as engine moves, with every position along it (n moves, n + 1 positions). */
 class Line {
   readonly positions: Position[] = [];
-  /** Per position, its key with the wings sorted. */
+  readonly keyer: PositionKeys;
+  /** Per position, its key (wings sorted). */
   readonly keys: Int32Array;
-  /** Per position, its key as played (wings in place), for renumbering. */
-  readonly rawKeys: Int32Array;
-  /** Sorted-key hash -> indices of the positions with that hash, ascending. */
+  /** Per position, its wings' codes in place, for renumbering. */
+  readonly wingCodes: Int32Array;
+  /** Key hash -> indices of the positions with that hash, ascending. */
   readonly byHash = new Map<number, number[]>();
 
   constructor(
@@ -164,15 +140,16 @@ class Line {
     readonly codes: EngineMoveList,
   ) {
     const n = codes.length;
-    this.keys = new Int32Array((n + 1) * KEY_WORDS);
-    this.rawKeys = new Int32Array((n + 1) * KEY_WORDS);
+    this.keyer = new PositionKeys(game);
+    const words = this.keyer.words;
+    this.keys = new Int32Array((n + 1) * words);
+    this.wingCodes = new Int32Array((n + 1) * WING_COUNT);
     game.reset();
     for (let i = 0; i <= n; i++) {
       this.positions.push(game.snapshot());
-      readKey(game, this.rawKeys, i * KEY_WORDS);
-      this.keys.set(this.rawKeys.subarray(i * KEY_WORDS, (i + 1) * KEY_WORDS), i * KEY_WORDS);
-      sortWings(this.keys, i * KEY_WORDS);
-      const hash = hashKey(this.keys, i * KEY_WORDS);
+      this.keyer.read(game, this.keys, i * words);
+      readWings(game, this.wingCodes, i * WING_COUNT);
+      const hash = this.keyer.hash(this.keys, i * words);
       const list = this.byHash.get(hash);
       if (list) list.push(i);
       else this.byHash.set(hash, [i]);
@@ -184,12 +161,13 @@ class Line {
     return this.codes.length;
   }
 
-  /** The last position of the line after `after` whose sorted key equals `key` at `at`, or -1. */
+  /** The last position of the line after `after` whose key equals `key` at `at`, or -1. */
   lastMatch(key: Int32Array, at: number, hash: number, after: number): number {
     const list = this.byHash.get(hash);
     if (!list) return -1;
+    const words = this.keyer.words;
     for (let k = list.length - 1; k >= 0 && list[k] > after; k--) {
-      if (sameKey(this.keys, list[k] * KEY_WORDS, key, at)) return list[k];
+      if (this.keyer.same(this.keys, list[k] * words, key, at)) return list[k];
     }
     return -1;
   }
@@ -232,28 +210,27 @@ function findShortcuts(game: Game, line: Line, depth: number): (Shortcut | undef
   const counts = new Int32Array(depth + 1);
   const next = new Int32Array(depth + 1);
   const path = new Int32Array(depth) as EngineMoveList;
-  const key = new Int32Array(KEY_WORDS);
-  // the key as played at each depth (the stock words are carried down unless a move takes a stock card)
-  const raws = new Int32Array((depth + 1) * KEY_WORDS);
+  const keyer = line.keyer;
+  const key = new Int32Array(keyer.words);
+  // the wings' codes at each depth, for renumbering
+  const wings = new Int32Array((depth + 1) * WING_COUNT);
   for (let from = 0; from < n; from++) {
     game.restore(line.positions[from]);
-    raws.set(line.rawKeys.subarray(from * KEY_WORDS, (from + 1) * KEY_WORDS));
+    wings.set(line.wingCodes.subarray(from * WING_COUNT, (from + 1) * WING_COUNT));
     let bestGain = 0;
     let bestTo = -1;
     let bestPath = path.subarray(0, 0);
-    let bestRaw = raws.subarray(0, KEY_WORDS);
+    let bestWings = wings.subarray(0, WING_COUNT);
     // look at the start itself (a cycle), then depth-first below it
     let d = 0;
     for (;;) {
-      const at = d * KEY_WORDS;
-      for (let i = 0; i < KEY_WORDS; i++) key[i] = raws[at + i];
-      sortWings(key, 0);
-      const to = line.lastMatch(key, 0, hashKey(key, 0), from + d);
+      keyer.read(game, key, 0);
+      const to = line.lastMatch(key, 0, keyer.hash(key, 0), from + d);
       if (to >= 0 && to - from - d > bestGain) {
         bestGain = to - from - d;
         bestTo = to;
         bestPath = path.slice(0, d);
-        bestRaw = raws.slice(at, at + KEY_WORDS);
+        bestWings = wings.slice(d * WING_COUNT, (d + 1) * WING_COUNT);
       }
       counts[d] = d < depth && !game.isWon() ? game.legalMoves(buffers[d]) : 0;
       next[d] = 0;
@@ -267,19 +244,14 @@ function findShortcuts(game: Game, line: Line, depth: number): (Shortcut | undef
       path[d] = move;
       game.apply(move);
       d++;
-      readKey(game, raws, d * KEY_WORDS, false);
-      if (takesStockCard(move)) readStockPlaces(game, raws, d * KEY_WORDS);
-      else {
-        raws[d * KEY_WORDS + WING_COUNT + 2] = raws[(d - 1) * KEY_WORDS + WING_COUNT + 2];
-        raws[d * KEY_WORDS + WING_COUNT + 3] = raws[(d - 1) * KEY_WORDS + WING_COUNT + 3];
-      }
+      readWings(game, wings, d * WING_COUNT);
     }
     if (bestTo >= 0) {
       best[from] = {
         from,
         to: bestTo,
         moves: bestPath as EngineMoveList,
-        rename: renaming(bestRaw, 0, line.rawKeys, bestTo * KEY_WORDS),
+        rename: renaming(bestWings, 0, line.wingCodes, bestTo * WING_COUNT),
       };
     }
   }
@@ -330,8 +302,10 @@ function greedyScore(game: Game, code: EngineMove): number {
  */
 class Finisher {
   private readonly buffer = newEngineMoveList();
-  private readonly key = new Int32Array(KEY_WORDS);
-  private keys = new Int32Array(1024 * KEY_WORDS);
+  private readonly keyer: PositionKeys;
+  private readonly words: number;
+  private readonly key: Int32Array;
+  private keys: Int32Array;
   private chosen = new Int32Array(1024) as EngineMoveList;
   private following = new Int32Array(1024);
   private toWin = new Int32Array(1024);
@@ -340,11 +314,19 @@ class Finisher {
   private slots = new Int32Array(4096);
   private readonly path: number[] = [];
 
+  /** For positions of `game`'s rules: the key's words are the rules'. */
+  constructor(game: Game) {
+    this.keyer = new PositionKeys(game);
+    this.words = this.keyer.words;
+    this.key = new Int32Array(this.words);
+    this.keys = new Int32Array(1024 * this.words);
+  }
+
   private find(hash: number): number {
     const mask = this.slots.length - 1;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = this.slots[slot] - 1;
-      if (entry < 0 || sameKey(this.keys, entry * KEY_WORDS, this.key, 0)) return entry;
+      if (entry < 0 || this.keyer.same(this.keys, entry * this.words, this.key, 0)) return entry;
     }
   }
 
@@ -362,7 +344,7 @@ class Finisher {
     }
     if ((this.entries + 1) * 2 > this.slots.length) this.rehash(this.slots.length * 2);
     const entry = this.entries++;
-    this.keys.set(this.key, entry * KEY_WORDS);
+    this.keys.set(this.key, entry * this.words);
     const mask = this.slots.length - 1;
     let slot = hash & mask;
     while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
@@ -374,7 +356,7 @@ class Finisher {
     this.slots = new Int32Array(size);
     const mask = size - 1;
     for (let entry = 0; entry < this.entries; entry++) {
-      let slot = hashKey(this.keys, entry * KEY_WORDS) & mask;
+      let slot = this.keyer.hash(this.keys, entry * this.words) & mask;
       while (this.slots[slot] !== 0) slot = (slot + 1) & mask;
       this.slots[slot] = entry + 1;
     }
@@ -386,8 +368,8 @@ class Finisher {
     path.length = 0;
     let known = -1;
     for (;;) {
-      readKey(game, this.key, 0);
-      const hash = hashKey(this.key, 0);
+      this.keyer.read(game, this.key, 0);
+      const hash = this.keyer.hash(this.key, 0);
       known = this.find(hash);
       if (known >= 0) break;
       const entry = this.add(hash);
@@ -429,8 +411,8 @@ class Finisher {
   /** The moves of the greedy finish from `position`, which finish() has measured as a win. */
   movesFrom(game: Game, position: Position): EngineMoveList {
     game.restore(position);
-    readKey(game, this.key, 0);
-    let entry = this.find(hashKey(this.key, 0));
+    this.keyer.read(game, this.key, 0);
+    let entry = this.find(this.keyer.hash(this.key, 0));
     const moves = new Int32Array(this.toWin[entry]) as EngineMoveList;
     for (let k = 0; k < moves.length; k++) {
       moves[k] = this.chosen[entry];
@@ -550,7 +532,7 @@ export function shortenLine(deck: Deck, rules: RuleSet, moves: readonly Move[], 
       else starts[0] = greedyLine;
     }
   }
-  const finisher = new Finisher();
+  const finisher = new Finisher(game);
   for (const start of starts) {
     let codes = start;
     for (let round = 0; round < effort.rounds; round++) {
