@@ -90,6 +90,9 @@ export class EagleSearch {
     else {
       packKey(position, this.key);
       table.insert(this.key);
+      // the start is the first position: a limit of one stops the search there
+      unknownReason = budget.spent(nodes);
+      if (unknownReason !== undefined) state = 'unknown';
       this.moveNext[0] = 0;
       this.moveEnd[0] = this.generate(position, view, 0);
     }

@@ -144,6 +144,9 @@ export class FamilySearch {
     const { words, wings, codeBits, linkBits, key, table, budget } = this;
     this.packKey(game, wings, codeBits, linkBits);
     table.insert(key);
+    // the start is the first position: a limit of one stops the search there
+    const atStart = budget.spent(1);
+    if (atStart !== undefined) return this.stop(1, 'unknown', atStart);
     this.enter(this.takeWalk(words));
     game.storeWords(this.history, 0);
     this.moveNext[0] = 0;
