@@ -74,7 +74,7 @@ Rules: RULES.md (cited as RULES §N).`,
   return program;
 }
 
-/** Runs the CLI; returns the exit code instead of exiting, so tests can call it. */
+/** Runs the CLI; returns the exit code instead of exiting (bin/eaglewing.js exits with it). */
 export async function main(argv: string[] = process.argv): Promise<number> {
   const program = buildProgram(argv.slice(2));
   try {

@@ -384,7 +384,6 @@ export function eagleWingShape(rules: RuleSet): boolean {
 
 /** A RuleSet as the booleans and numbers the engine and the solver test per position, worked out once. */
 export interface CompiledRules {
-  readonly rules: RuleSet;
   /** RULES §3.7: cards may be built onto wings. */
   readonly builds: boolean;
   /** BUILD_* */
@@ -413,7 +412,6 @@ export interface CompiledRules {
   readonly spaceBlock: boolean;
   /** Redeals allowed (UNLIMITED_REDEALS for `unlimited`). */
   readonly redeals: number;
-  readonly trunkSize: number;
   /** RULES §10: wings in play, W1 … Wn. */
   readonly wings: number;
   /** RULES §10.7: the fixed base rank, or -1 when the dealt base card sets it. */
@@ -428,7 +426,6 @@ export interface CompiledRules {
 export function compileRules(rules: RuleSet): CompiledRules {
   const builds = wingsBuild(rules);
   return Object.freeze({
-    rules,
     builds,
     build: BUILDS.indexOf(rules.build),
     wrapBase: rules.wrap === 'base',
@@ -445,7 +442,6 @@ export function compileRules(rules: RuleSet): CompiledRules {
     spaceFills: rules.spaceFrom.length > 0,
     spaceBlock: rules.spaceBlock === 'yes',
     redeals: redealLimit(rules),
-    trunkSize: rules.trunk,
     wings: rules.wings,
     fixedBase: fixedBaseRank(rules),
     turn: turnSize(rules, 0),

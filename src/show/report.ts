@@ -1,4 +1,4 @@
-// What one solved deal looks like to a user: the JSON object and the numbered human-readable solution.
+// What one solved deal looks like as data: the JSON report of a solve, and the table lines of solve --stats.
 import type { Deck } from '../deal.js';
 import { formatDeal } from '../deal.js';
 import { formatMoveList, type Move } from '../notation.js';
