@@ -36,8 +36,26 @@ export function formatCardSymbol(card: number): string {
   return RANKS[rankOf(card)] + SUIT_SYMBOLS[suitOf(card)];
 }
 
+/** A two-letter token's rank and suit by character code (ASCII letters in either case, digits), -1 for none: parseCardToken's quick way. */
+const RANK_BY_CODE = new Int8Array(128).fill(-1);
+const SUIT_BY_CODE = new Int8Array(128).fill(-1);
+for (let rank = 0; rank < RANK_COUNT; rank++) {
+  RANK_BY_CODE[RANKS[rank].charCodeAt(0)] = rank;
+  RANK_BY_CODE[RANKS[rank].toLowerCase().charCodeAt(0)] = rank;
+}
+for (let suit = 0; suit < 4; suit++) {
+  SUIT_BY_CODE[SUITS[suit].charCodeAt(0)] = suit;
+  SUIT_BY_CODE[SUITS[suit].toLowerCase().charCodeAt(0)] = suit;
+}
+
 /** Parses `5D`, `10h`, `Q♥`; returns NO_CARD for anything else. */
 export function parseCardToken(token: string): number {
+  // the common case, a rank and a suit letter, read by table (a deals file holds 52 a line); the rest as below
+  if (token.length === 2) {
+    const first = token.charCodeAt(0);
+    const second = token.charCodeAt(1);
+    if (first < 128 && second < 128 && RANK_BY_CODE[first] >= 0 && SUIT_BY_CODE[second] >= 0) return cardOf(SUIT_BY_CODE[second], RANK_BY_CODE[first]);
+  }
   // ASCII letters only: `ſ` upper-cases to S and the Kelvin sign lower-cases to k, and neither is a card
   const text = asciiUpper(asciiTrim(token));
   let rankText: string;

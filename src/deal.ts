@@ -148,6 +148,20 @@ export function validateDeal(text: string): Validation {
 }
 
 export function parseDeal(text: string): Deck {
+  // one pass for a good deal string (52 cards, each once); validateDeal names what is wrong with any other
+  const tokens = trimBlanks(text).split(BLANKS);
+  if (tokens.length === CARD_COUNT) {
+    const deck = new Uint8Array(CARD_COUNT);
+    const seen = new Uint8Array(CARD_COUNT);
+    let at = 0;
+    for (; at < CARD_COUNT; at++) {
+      const card = parseCardToken(tokens[at]);
+      if (card === NO_CARD || seen[card] === 1) break;
+      seen[card] = 1;
+      deck[at] = card;
+    }
+    if (at === CARD_COUNT) return deck;
+  }
   const validation = validateDeal(text);
   if (!validation.ok) throw new InputError(validation.error);
   return Uint8Array.from(trimBlanks(text).split(BLANKS), parseCardToken);

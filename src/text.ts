@@ -49,7 +49,14 @@ export const BLANKS = /\p{White_Space}+/u;
 
 /** Trims the blanks of BLANKS (String.trim would also drop a byte order mark, hiding it from the user). */
 export function trimBlanks(text: string): string {
+  // both ends printable ASCII (no White_Space is): nothing to trim, and no regular expression run
+  const length = text.length;
+  if (length > 0 && isPrintableAscii(text.charCodeAt(0)) && isPrintableAscii(text.charCodeAt(length - 1))) return text;
   return text.replace(/^\p{White_Space}+|\p{White_Space}+$/gu, '');
+}
+
+function isPrintableAscii(code: number): boolean {
+  return code > 0x20 && code < 0x7f;
 }
 
 /** A hint for text holding U+FFFD, what a decoder writes for bytes that are not UTF-8 (a UTF-16 file read as UTF-8, say). */
