@@ -526,24 +526,6 @@ export class Game {
     return stockIndex < 0 ? NO_MOVE : encodeMove(SOURCE_TURN, TARGET_NONE, 1, this.layout.stockCards[this.turnEnd(stockIndex)]);
   }
 
-  /**
-   * Whether turning from the start of this pass reaches this very position: the waste holds whole
-   * turns, or the stock is empty (RULES §10.8; only under a fixed turn size). Under unlimited redeals
-   * such a position and the one after turning to the end and redealing reach each other.
-   */
-  atPassBoundary(): boolean {
-    return this.passPhase() === 0;
-  }
-
-  /**
-   * Where the pass stands in its turns: 0 at a pass boundary (atPassBoundary), else the waste's cards
-   * mod the turn size. Two positions of one pass alike but for their waste, with the same phase, are
-   * whole turns apart: the one with fewer waste cards turns to the other.
-   */
-  passPhase(): number {
-    return this.stockTopIndex() < 0 ? 0 : P.wasteCardCount(this.position) % this.compiled.turn;
-  }
-
   /** The `R` that legalMoves() lists, or NO_MOVE when it is not legal. */
   redealMove(): EngineMove {
     return this.stockTopIndex() < 0 && this.wasteTopIndex() >= 0 && this.redealsUsed() < this.compiled.redeals
@@ -643,23 +625,6 @@ export class Game {
   private redealStock(): void {
     if (this.compiled.redeals === UNLIMITED_REDEALS) P.redealUnlimited(this.position, this.compiled.turnShrinks ? 2 : 0);
     else P.redeal(this.position);
-  }
-
-  /**
-   * One step of a walk through the stock: the turn that turnMove() names, or where the stock is empty
-   * and `redealToo`, the redeal that redealMove() names. The same as applyUnsaved() of that move (neither
-   * empties a wing, so no trunk fill follows), without encoding it: a search walks a whole pass at
-   * every position (solver/family/search.ts). False, with nothing changed, when that move is not legal.
-   */
-  stepPass(redealToo: boolean): boolean {
-    const stockIndex = P.stockTopIndex(this.position);
-    if (stockIndex >= 0) {
-      P.turnTo(this.position, this.turnEnd(stockIndex) + 1);
-      return true;
-    }
-    if (!redealToo || this.redealMove() === NO_MOVE) return false;
-    this.redealStock();
-    return true;
   }
 
   /** The next forced trunk fill (RULES §3.3) after playOnly(): the wing it filled, or -1 when none is due. */

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDeal } from '../src/deal.js';
 import { type EngineMove, Game, moveSource, newEngineMoveList, NO_MOVE, SOURCE_TRUNK, SOURCE_WASTE, toNotation } from '../src/engine.js';
+import { atPassBoundary, passPhase, stepPass } from '../src/pass.js';
 import { formatMove, parseMove } from '../src/notation.js';
 import { turnTo } from '../src/position.js';
 import { resolveRules } from '../src/rules.js';
@@ -121,7 +122,7 @@ describe('stepPass (the family search walks a pass with it instead of encoding e
         for (const redealToo of [false, true]) {
           const copy = copyOf(game);
           const wanted = turn ?? (redealToo ? redeal : null);
-          expect(copy.stepPass(redealToo), `${preset} game ${playout.number}`).toBe(wanted !== null);
+          expect(stepPass(copy, redealToo), `${preset} game ${playout.number}`).toBe(wanted !== null);
           expect(copy.snapshot().join(','), `${preset} game ${playout.number}`).toBe(wanted === null ? game.snapshot().join(',') : after(game, wanted));
         }
         steps[turn !== null ? 'turn' : redeal !== null ? 'redeal' : 'none']++;
@@ -197,7 +198,7 @@ describe('pass boundaries (the family search stores such a position under its pa
       for (const token of playout.auto) play(game, token);
       for (const [index, step] of playout.steps.entries()) {
         const reached = reachedFromPassStart(game, rules);
-        expect(game.atPassBoundary(), `${preset} game ${playout.number}, step ${index + 1}`).toBe(reached);
+        expect(atPassBoundary(game), `${preset} game ${playout.number}, step ${index + 1}`).toBe(reached);
         seen[reached ? 'boundary' : 'inside']++;
         play(game, step.move);
         for (const token of step.auto ?? []) play(game, token);
@@ -233,18 +234,18 @@ describe('pass phases (the family search lets a position cover one of its pass w
         const where = `${preset} game ${playout.number}, step ${index + 1}`;
         // the phase from another reader: the waste's cards counted place by place
         if (game.stockTopIndex() >= 0 && game.wasteCount() % turn !== 0) {
-          expect(game.passPhase(), where).toBe(game.wasteCount() % turn);
+          expect(passPhase(game), where).toBe(game.wasteCount() % turn);
           for (let pointer = 0; pointer <= game.layout.stockLength; pointer++) {
             const words = game.snapshot();
             turnTo(words, pointer);
             const other = new Game(game.deck, rules);
             other.restore(words);
             if (other.stockTopIndex() < 0 || other.wasteCount() < game.wasteCount()) continue;
-            const samePhase = other.passPhase() === game.passPhase();
+            const samePhase = passPhase(other) === passPhase(game);
             expect(turnsReach(game, other, rules), `${where}, pointer ${pointer}`).toBe(samePhase);
             seen[samePhase ? 'samePhase' : 'otherPhase']++;
           }
-        } else expect(game.passPhase(), where).toBe(0);
+        } else expect(passPhase(game), where).toBe(0);
         play(game, step.move);
         for (const token of step.auto ?? []) play(game, token);
       }

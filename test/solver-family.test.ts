@@ -1,6 +1,7 @@
 // The solver on the Canfield family (every family preset, RULES §10) against a naive second search: the same verdict wherever the naive one decides, and every win replays in the verifier.
 import { describe, expect, it } from 'vitest';
 import { Game, newEngineMoveList, toNotation } from '../src/engine.js';
+import { passPhase, stepPass } from '../src/pass.js';
 import type { Move } from '../src/notation.js';
 import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/pysol.js';
 import { CARD_COUNT, cardOf, RANK_COUNT, rankOf, suitOf } from '../src/cards.js';
@@ -377,14 +378,14 @@ describe(`passes as cycles: a mid-pass position covers its pass start (docs/solv
   /** A random playout (foundation plays first) of 20 to 139 moves, kept only where it ends in mid-pass: a waste play broke the turns' groups. */
   function midPass(preset: string, random: (n: number) => number): { game: Game; played: Move[] } | null {
     const { game, played } = playout(preset, 1 + random(5000), 20 + random(120), random, true, null);
-    return game.isWon() || game.passPhase() === 0 ? null : { game, played };
+    return game.isWon() || passPhase(game) === 0 ? null : { game, played };
   }
   /** The position's layout at its pass's start: turned to the stock's end, then redealt. */
   function passStart(game: Game): Game {
     const start = copyOf(game);
-    while (start.stockTopIndex() >= 0) start.stepPass(false);
-    expect(start.stepPass(true), 'the redeal').toBe(true);
-    expect(start.passPhase()).toBe(0);
+    while (start.stockTopIndex() >= 0) stepPass(start, false);
+    expect(stepPass(start, true), 'the redeal').toBe(true);
+    expect(passPhase(start)).toBe(0);
     return start;
   }
   it.each(['sv-canfield', 'sv-canfield-strict', 'canfield', 'superior-canfield'])(

@@ -1,6 +1,7 @@
 // The family search's moves of a position, in the order they are tried: turns folded into the plays they lead to, the pruning rules applied.
 import { CARD_COUNT, NO_CARD } from '../../cards.js';
 import { type EngineMove, Game, newEngineMoveList, NO_MOVE } from '../../engine.js';
+import { atPassBoundary, stepPass } from '../../pass.js';
 import { foundationHeights } from '../../position.js';
 import { familyMove, type FamilyMove } from './move.js';
 import { playsInOrder } from './order.js';
@@ -74,7 +75,7 @@ export class FamilyMoveGenerator {
     // under passes as cycles, at a pass boundary: round the pass back to here, through the redeal; in
     // mid-pass: to the stock's end, and for the first position of its layout through the redeal to the
     // end again (docs/solver.md "Rule F7")
-    const cyclic = this.passCycles && game.atPassBoundary();
+    const cyclic = this.passCycles && atPassBoundary(game);
     const throughRedeal = this.passCycles && !cyclic && firstOfLayout;
     let redealt = false;
     const startTop = game.wasteTopIndex();
@@ -92,7 +93,7 @@ export class FamilyMoveGenerator {
       // a bound card met on the way is played, not turned past (rules F2, F3)
       if (turns > 0 && wasteFree && isBound(game, game.wasteTop(), bound)) break;
       const atEnd = game.stockTopIndex() < 0;
-      if (!game.stepPass(cyclic || throughRedeal)) break;
+      if (!stepPass(game, cyclic || throughRedeal)) break;
       if (atEnd) redealt = true;
       turns++;
       if (cyclic && game.wasteTopIndex() === startTop) break;

@@ -37,7 +37,7 @@ import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN } from '../../rules.js';
  *
  * | bits  | field                                                                            |
  * |-------|----------------------------------------------------------------------------------|
- * | 21    | at a pass boundary (engine.ts passPhase 0)                                       |
+ * | 21    | at a pass boundary (pass.ts passPhase 0)                                         |
  * | 22-26 | in phase 1: the waste's whole turns + 1 (0 = none)                               |
  * | 27-31 | in phase 2: the same                                                             |
  *
@@ -120,7 +120,7 @@ export function familyKeyPassPhases(word0: number): number {
 
 /**
  * A family key under passes as cycles, in place: its pass state says the position's pass phase
- * (engine.ts passPhase) and, in mid-pass, the waste's whole turns (its cards div the turn size, at
+ * (pass.ts passPhase) and, in mid-pass, the waste's whole turns (its cards div the turn size, at
  * most 25 for turns of two cards and more).
  */
 export function familyKeyPassState(key: Int32Array, phase: number, wasteTurns: number): void {

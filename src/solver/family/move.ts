@@ -1,5 +1,6 @@
 // The family search's move: an engine move and the steps round the pass before it, packed in one integer; only this file reads its bits.
 import { type EngineMove, Game, NO_MOVE, toNotation } from '../../engine.js';
+import { stepPass } from '../../pass.js';
 import type { Move } from '../../notation.js';
 
 /*
@@ -45,7 +46,7 @@ function stepMove(game: Game): EngineMove {
 export function playFamilyMove(game: Game, move: FamilyMove, written: Move[] | null): void {
   for (let turns = familySteps(move); turns > 0; turns--) {
     if (written !== null) written.push(toNotation(stepMove(game)));
-    game.stepPass(true);
+    stepPass(game, true);
   }
   const engineMove = familyEngineMove(move);
   if (written !== null) written.push(toNotation(engineMove));

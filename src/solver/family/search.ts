@@ -1,5 +1,6 @@
 // Exact search for the Canfield family's rules (RULES §10): depth first over the engine's moves, turns folded into the play they lead to, every position met kept in a table.
 import { Game, moveSource, moveTarget, SOURCE_WASTE, TARGET_FOUNDATION } from '../../engine.js';
+import { passPhase } from '../../pass.js';
 import { TRUNK_PLAY_TOP, UNLIMITED_REDEALS } from '../../rules.js';
 import type { Move } from '../../notation.js';
 import { familyKeyPassState, familyKeyWords, familyLinkBits, familyWingCodeBits, KEYS_EXACT, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE, packFamilyKey } from './key.js';
@@ -234,7 +235,7 @@ export class FamilySearch {
   private packKey(game: Game, wings: number, codeBits: number, linkBits: number): void {
     packFamilyKey(game.positionWords(), wings, codeBits, linkBits, this.key);
     if (!this.passCycles) return;
-    const phase = game.passPhase();
+    const phase = passPhase(game);
     familyKeyPassState(this.key, phase, phase === 0 ? 0 : Math.floor(game.wasteCount() / game.compiled.turn));
   }
 
