@@ -50,6 +50,8 @@ export default defineConfig({
     maxWorkers: '100%',
     // debug checks: compound moves assert that they keep all 52 cards (src/solver/compound.ts)
     env: { EAGLEWING_CHECKS: '1' },
+    // fails the run when it leaves a new /tmp/eaglewing-* behind
+    globalSetup: ['test/tmp-leftovers.ts'],
     // each project takes the options above (extends: true) and its own files
     projects: Object.entries(TIERS).map(([name, tier]) => ({ extends: true, test: { name, include: files(tier) } })),
   },

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadCases, ROOT } from './helpers.js';
 import { BIN, expectBadInput, runCli, type Run } from './cli-runner.js';
 
@@ -106,6 +106,7 @@ describe('eaglewing rules', () => {
   it('what the engine cannot play yet (nine wings) is exit 2 naming the option, before any file is made', () => {
     expectBadInput(run('solve', '5', '--preset', 'canfield', '--wings', '9'), 'canfield with wings=9:');
     const dir = mkdtempSync(join(tmpdir(), 'eaglewing-family-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     expectBadInput(run('sim', '--preset', 'storehouse,acme', '--wings', '9', '--deals', '3', '--out', join(dir, 'rows.csv')), 'storehouse with wings=9');
     expect(readdirSync(dir)).toEqual([]);
   });

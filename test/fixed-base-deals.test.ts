@@ -1,8 +1,8 @@
 // Deals for the rules (RULES §10.9, §10.11): fixed-base deal numbers, refused deal strings, and each family preset's PySolFC game, through the CLI.
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { validateDealShape } from '../src/deal.js';
 import { expectBadInput, runCli } from './cli-runner.js';
 import { FIXTURES } from './helpers.js';
@@ -70,6 +70,7 @@ describe('deal numbers for a fixed base (RULES §10.9)', () => {
 describe('deal strings for a fixed base are checked (RULES §10.9)', () => {
   it('foundation slots without the four base cards: exit 2 naming the slots, nothing written', () => {
     const dir = mkdtempSync(join(tmpdir(), 'eaglewing-fixed-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     // DEAL_3 has 5C 3S AC JS in d[17] … d[20]
     expectBadInput(run('solve', '--deal', DEAL_3, '--preset', 'acme', '--html', join(dir, 'page.html')), /cards 18-21 .*card 18 is 5C/);
     expectBadInput(run('verify', '--deal', DEAL_3, '--preset', 'storehouse', '--moves', 'T'), 'cards 18-21');
@@ -121,6 +122,7 @@ describe("--pysol and --numbering pysol: each family preset's own PySolFC game (
   });
   it('the sv-* presets have no PySolFC numbering: exit 2 naming the preset, nothing written', () => {
     const dir = mkdtempSync(join(tmpdir(), 'eaglewing-sv-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     expectBadInput(run('sim', '--numbering', 'pysol', '--preset', 'canfield,sv-canfield', '--deals', '2', '--out', join(dir, 'rows.csv')), 'sv-canfield');
     expectBadInput(run('solve', '--pysol', '5', '--preset', 'sv-canfield-strict'), 'sv-canfield-strict');
     expectBadInput(run('pick', '--numbering', 'pysol', '--preset', 'sv-canfield', '--count', '1'), 'sv-canfield');
