@@ -9,22 +9,22 @@ import { defineConfig } from 'vitest/config';
 const TIERS = {
   /** In this process: they import src/ and start no CLI, so they need no build. */
   unit: [
-    'cards', 'clock', 'compound', 'deal', 'engine', 'engine-family', 'family-table', 'fixtures', 'merge-pieces',
+    'cards', 'clock', 'compound', 'deal', 'engine', 'engine-family', 'family-table', 'fixtures', 'layers', 'merge-pieces',
     'narrate', 'notation', 'perft-midgame', 'players', 'pysol', 'pysol-autodeal', 'pysol-family', 'rules',
-    'rules-doc', 'scheduler', 'solver-pairs', 'solvitaire-deals', 'solvitaire-solutions', 'table',
+    'rules-doc', 'scheduler', 'solver-limits', 'solver-pairs', 'solvitaire-deals', 'solvitaire-solutions', 'table',
     'verify', 'verify-family',
   ],
   /** They start the built program (bin/eaglewing.js, or a script of bench/ reading dist/): `npm run build` first. */
   cli: [
-    'cli', 'fixed-base-deals', 'integrity', 'merge', 'outputs', 'pysol-cli', 'questions', 'show-family', 'sim',
-    'sim-rate', 'solve-cli', 'solvitaire-cli', 'versus-solvitaire',
+    'cli', 'fixed-base-deals', 'integrity', 'merge', 'outputs', 'pysol-cli', 'questions', 'short-writes', 'show-family',
+    'sim', 'sim-rate', 'solve-cli', 'solvitaire-cli', 'versus-solvitaire',
   ],
   /**
    * Long: the verdicts against a naive search's and Solvitaire's (whose seeds beyond a small node limit run with
    * EAGLEWING_SLOW=1, as CI does), shortening real solutions of 40 deals a preset, the cluster scripts (Slurm,
    * GNU parallel: they need root) and the page in a browser (Chromium). Some start the built program too.
    */
-  slow: ['solver', 'solver-family', 'shorten', 'solvitaire-verdicts', 'cluster', 'page.browser'],
+  slow: ['solver', 'solver-family', 'solver-oracles', 'shorten', 'solvitaire-verdicts', 'cluster', 'page.browser'],
 } as const;
 
 const files = (tier: readonly string[]) => tier.map((name) => `test/${name}.test.ts`);
