@@ -313,10 +313,10 @@ export class Game {
     const blocked = rules.spaceBlock && this.someWingEmpty();
     // the plays of stockPlays() among the others, in this order: the waste's to its foundation, to the wings, the stock's into a space
     count = this.wingFoundationPlays(out, count);
-    count = this.wasteFoundationPlay(out, count);
+    count = this.wasteFoundationPlay(out, count, wasteIndex);
     if (trunkCard !== NO_CARD && this.canGoToFoundation(trunkCard)) out[count++] = encodeMove(SOURCE_TRUNK, TARGET_FOUNDATION, 1, trunkCard);
     if (!blocked) count = this.wingToWingPlays(out, count);
-    count = this.wasteWingPlays(out, count);
+    count = this.wasteWingPlays(out, count, wasteIndex);
     if (trunkCard !== NO_CARD && !blocked) count = this.trunkToWingPlays(out, count, trunkCard);
     count = this.stockSpacePlays(out, count);
     const stockIndex = this.stockTopIndex();
@@ -482,23 +482,22 @@ export class Game {
    * Writes them into `out` from `count`; returns the new count.
    */
   stockPlays(out: EngineMoveList, count: number): number {
-    count = this.wasteFoundationPlay(out, count);
-    count = this.wasteWingPlays(out, count);
+    const wasteIndex = this.wasteTopIndex();
+    count = this.wasteFoundationPlay(out, count, wasteIndex);
+    count = this.wasteWingPlays(out, count, wasteIndex);
     return this.stockSpacePlays(out, count);
   }
 
-  /** The waste's top to its foundation. */
-  private wasteFoundationPlay(out: EngineMoveList, count: number): number {
-    const wasteIndex = this.wasteTopIndex();
+  /** The waste's top (at stock place `wasteIndex`, -1: an empty waste) to its foundation. */
+  private wasteFoundationPlay(out: EngineMoveList, count: number, wasteIndex: number): number {
     if (wasteIndex < 0) return count;
     const waste = this.layout.stockCards[wasteIndex];
     if (this.canGoToFoundation(waste)) out[count++] = encodeMove(SOURCE_WASTE, TARGET_FOUNDATION, 1, waste);
     return count;
   }
 
-  /** The waste's top onto each wing it lands on: a build, or a space where spaceFrom lists the waste. */
-  private wasteWingPlays(out: EngineMoveList, count: number): number {
-    const wasteIndex = this.wasteTopIndex();
+  /** The waste's top (at stock place `wasteIndex`) onto each wing it lands on: a build, or a space where spaceFrom lists the waste. */
+  private wasteWingPlays(out: EngineMoveList, count: number, wasteIndex: number): number {
     if (wasteIndex < 0) return count;
     const waste = this.layout.stockCards[wasteIndex];
     const fromWaste = this.compiled.spaceFromWaste;
@@ -518,6 +517,12 @@ export class Game {
       if (this.wingHeight(to) === 0) out[count++] = encodeMove(SOURCE_STOCK, to, 1, stockCard);
     }
     return count;
+  }
+
+  /** The stock place of the card a turn leaves on the waste's top (the last it turns: turnMove()'s card), or -1 when the stock is empty. */
+  turnEndPlace(): number {
+    const stockIndex = this.stockTopIndex();
+    return stockIndex < 0 ? -1 : this.turnEnd(stockIndex);
   }
 
   /** The `T` that legalMoves() lists, or NO_MOVE when the stock is empty. */
@@ -621,8 +626,12 @@ export class Game {
     else P.placeOnWing(position, target, card, count);
   }
 
-  /** RULES §3.6: the waste becomes the stock again (under unlimited redeals the count stops at the passes that still change the turn). */
-  private redealStock(): void {
+  /**
+   * RULES §3.6: the waste becomes the stock again (under unlimited redeals the count stops at the passes
+   * that still change the turn). The redeal alone, made in place (it empties no wing, so no trunk fill
+   * follows): redealMove()'s, once it is legal (pass.ts walks a pass with it).
+   */
+  redealStock(): void {
     if (this.compiled.redeals === UNLIMITED_REDEALS) P.redealUnlimited(this.position, this.compiled.turnShrinks ? 2 : 0);
     else P.redeal(this.position);
   }

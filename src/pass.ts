@@ -1,25 +1,23 @@
 // A walk round the stock for the family search: a step of a pass (a turn, or the redeal at the stock's end), and where a pass stands.
-import { Game, moveCard, NO_MOVE } from './engine.js';
+import { Game, NO_MOVE } from './engine.js';
 import * as P from './position.js';
 
 /**
  * One step of a walk through the stock: the turn that Game.turnMove() names, or where the stock is
  * empty and `redealToo`, the redeal that redealMove() names. The same as applyUnsaved() of that move
- * (neither empties a wing, so no trunk fill follows); a turn is made in place, without the engine's
- * undo record: a search walks a whole pass at every position (solver/family/generate.ts). False, with
- * nothing changed, when that move is not legal.
+ * (neither empties a wing, so no trunk fill follows); a turn is made in place, without encoding it or
+ * the engine's undo record: a search walks a whole pass at every position (solver/family/generate.ts).
+ * False, with nothing changed, when that move is not legal.
  */
 export function stepPass(game: Game, redealToo: boolean): boolean {
-  const turn = game.turnMove();
-  if (turn !== NO_MOVE) {
-    // the turn names the card it leaves on the waste's top: the stock's next card lies after it
-    P.turnTo(game.positionWords(), game.layout.stockIndexOfCard[moveCard(turn)] + 1);
+  const end = game.turnEndPlace();
+  if (end >= 0) {
+    // the stock goes on after the last card the turn takes
+    P.turnTo(game.positionWords(), end + 1);
     return true;
   }
-  if (!redealToo) return false;
-  const redeal = game.redealMove();
-  if (redeal === NO_MOVE) return false;
-  game.applyUnsaved(redeal);
+  if (!redealToo || game.redealMove() === NO_MOVE) return false;
+  game.redealStock();
   return true;
 }
 
