@@ -21,6 +21,8 @@ export interface WalkSchedule {
   readonly turn: number;
   readonly minTurn: number;
   readonly maxWalks: number;
+  /** Told each time a walk hands its untried moves to a new walk (none in WALK_SCHEDULE: a watcher changes nothing the search does). */
+  readonly onSplit?: () => void;
 }
 
 /** The schedule every search uses (docs/solver.md "Move order": measured on Solvitaire's seeds 0-999). */
@@ -50,8 +52,6 @@ export class FamilySearch {
   private readonly table: FamilyTable;
   private readonly limits: SolverOptions;
   private readonly schedule: WalkSchedule;
-  /** Walks started by splitting one under way, over every search so far: for the tests. */
-  splits = 0;
   private key = new Int32Array(0);
   /** The search under way: words a position, wings in play, the key's shape (key.ts). */
   private words = 0;
@@ -308,7 +308,7 @@ export class FamilySearch {
     walk.detours = parent.detours + 1;
     this.moveEnd[from] = this.moveNext[from];
     this.walks.splice(turn + 1, 0, walk);
-    this.splits++;
+    this.schedule.onSplit?.();
   }
 
   private growStacks(words: number): void {
