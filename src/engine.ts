@@ -319,13 +319,10 @@ export class Game {
     count = this.wasteWingPlays(out, count, wasteIndex);
     if (trunkCard !== NO_CARD && !blocked) count = this.trunkToWingPlays(out, count, trunkCard);
     count = this.stockSpacePlays(out, count);
-    const stockIndex = this.stockTopIndex();
-    if (stockIndex >= 0) {
-      // a turn names the card it leaves on the waste's top (RULES §10.10)
-      out[count++] = encodeMove(SOURCE_TURN, TARGET_NONE, 1, this.layout.stockCards[this.turnEnd(stockIndex)]);
-    } else if (wasteIndex >= 0 && this.redealsUsed() < rules.redeals) {
-      out[count++] = encodeMove(SOURCE_REDEAL, TARGET_NONE, 1, NO_CARD);
-    }
+    // last, the pass's step: a turn, or where the stock is empty the redeal (turnMove, redealMove)
+    const turn = this.turnMove();
+    const step = turn !== NO_MOVE ? turn : this.redealMove();
+    if (step !== NO_MOVE) out[count++] = step;
     return count;
   }
 
@@ -527,8 +524,9 @@ export class Game {
 
   /** The `T` that legalMoves() lists, or NO_MOVE when the stock is empty. */
   turnMove(): EngineMove {
-    const stockIndex = this.stockTopIndex();
-    return stockIndex < 0 ? NO_MOVE : encodeMove(SOURCE_TURN, TARGET_NONE, 1, this.layout.stockCards[this.turnEnd(stockIndex)]);
+    // a turn names the card it leaves on the waste's top (RULES §10.10)
+    const end = this.turnEndPlace();
+    return end < 0 ? NO_MOVE : encodeMove(SOURCE_TURN, TARGET_NONE, 1, this.layout.stockCards[end]);
   }
 
   /** The `R` that legalMoves() lists, or NO_MOVE when it is not legal. */
