@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FamilyTable } from '../src/solver/family/table.js';
 import { FULL, INSERTED, JOINED, PRESENT } from '../src/solver/frame.js';
-import { keyResourceMask, keyResourceWord, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE, familyKeyPassPhases, familyKeyPassState, familyKeyWords, familyWasteField, familyWasteWord, familyWingCodeBits } from '../src/solver/family/key.js';
+import { keyResourceMask, keyResourceWord, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE, familyKeyPassPhases, familyKeyPassState, familyKeyWords, familyRedealsField, familyWasteField, familyWasteWord, familyWingCodeBits } from '../src/solver/family/key.js';
 import { testRandom } from './helpers.js';
 
 const WINGS = 4;
@@ -65,6 +65,11 @@ describe('FamilyTable', () => {
     expect(familyWasteField(63 - 1) & ~keyResourceMask(KEYS_WASTE_RESOURCE)).toBe(0);
     expect(familyWasteField(9) > familyWasteField(8)).toBe(true);
     expect(familyWasteField(-1)).toBe(0);
+  });
+  it('the redeals used lie inside the mask above the waste top: one redeal fewer is a smaller number whatever the waste tops (rule F8)', () => {
+    expect(familyRedealsField(3) & ~keyResourceMask(KEYS_WASTE_RESOURCE)).toBe(0);
+    expect((familyRedealsField(0) | familyWasteField(62)) < (familyRedealsField(1) | familyWasteField(-1))).toBe(true);
+    expect((familyRedealsField(1) | familyWasteField(62)) < (familyRedealsField(2) | familyWasteField(-1))).toBe(true);
   });
   it('matches bit for bit without resources', () => {
     const table = new FamilyTable(1);

@@ -442,3 +442,49 @@ describe('walks (solver/family/search.ts)', () => {
     expect(checked, 'won games checked').toBeGreaterThan(20);
   });
 });
+
+describe('the stock as a resource across passes: fewer redeals used covers more (docs/solver.md "Rule F8")', () => {
+  /** A random playout (foundation plays first) of 20 to 139 moves, kept only where a redeal is left. */
+  function redealLeft(preset: string, random: (n: number) => number): { game: Game; played: Move[] } | null {
+    const { game, played } = playout(preset, 1 + random(5000), 20 + random(120), random, true, null);
+    return game.isWon() || game.redealsUsed() >= game.compiled.redeals ? null : { game, played };
+  }
+  /** The same layout a pass later: turned to the stock's end, redealt, then turned some steps on (perhaps none). */
+  function passLater(game: Game, random: (n: number) => number): Game {
+    const later = copyOf(game);
+    while (later.stockTopIndex() >= 0) stepPass(later, false);
+    expect(stepPass(later, true), 'the redeal').toBe(true);
+    for (let turns = random(later.stockCount() + 1); turns > 0 && later.stockTopIndex() >= 0; turns--) stepPass(later, false);
+    expect(later.redealsUsed()).toBe(game.redealsUsed() + 1);
+    return later;
+  }
+  it.each(['rainfall', 'storehouse', 'acme'])(
+    '%s: from positions with a redeal left, the verdict of the pruning-free search; where the same layout a pass later wins, it wins too',
+    (preset) => {
+      const random = testRandom(preset.length * 15_485_863 + 7);
+      const pruned = new Solver({ maxNodes: 100_000 });
+      const plain = new Solver({ maxNodes: 100_000, prune: false });
+      const decided = { won: 0, lost: 0 };
+      let laterWon = 0;
+      for (let i = 0; i < 3000 && (decided.won + decided.lost < 16 || laterWon < 2); i++) {
+        const found = redealLeft(preset, random);
+        if (found === null) continue;
+        const { game, played } = found;
+        const plainVerdict = sameAsPlain(pruned, plain, game, played, `${preset} position ${i}`, decided);
+        if (plainVerdict === null) continue;
+        // the rule's claim, from outside the rule: the pruning-free search wins here wherever it wins from the same layout a pass later
+        const later = plain.solvePosition(passLater(game, random));
+        if (later.result === 'won') {
+          laterWon++;
+          expect(plainVerdict, `${preset} position ${i}: the same layout a pass later wins`).toBe('won');
+        }
+      }
+      // both verdicts met, and later passes that win, or the comparisons could not fail
+      expect(decided.won + decided.lost, `${preset}: positions decided`).toBeGreaterThanOrEqual(16);
+      expect(decided.won, `${preset}: won positions decided`).toBeGreaterThan(0);
+      expect(decided.lost, `${preset}: lost positions decided`).toBeGreaterThan(0);
+      expect(laterWon, `${preset}: later passes that win`).toBeGreaterThanOrEqual(2);
+    },
+    300_000,
+  );
+});

@@ -31,11 +31,18 @@ export class FamilyMoveGenerator {
   private prune = false;
   /** Passes as cycles (search.ts): no redeal move, the pass walked round instead. */
   private passCycles = false;
+  /**
+   * The redeal folded into the plays (rule F8): one-card turns under limited redeals, pruning on. While
+   * a redeal is left, the walk goes on through it to the waste's top, and there is no redeal move.
+   */
+  private foldRedeal = false;
 
   /** Ready for a search of `game`'s deal and rules. */
   prepare(game: Game, prune: boolean, passCycles: boolean, stuckTest: boolean): void {
     this.prune = prune;
     this.passCycles = passCycles;
+    const rules = game.compiled;
+    this.foldRedeal = prune && !passCycles && rules.turn === 1 && !rules.turnShrinks;
     const words = game.positionWords().length;
     if (this.passStart.length < words) this.passStart = new Int32Array(words);
     this.boundByFoundations.fill(-1);
@@ -52,6 +59,8 @@ export class FamilyMoveGenerator {
    * mid-pass (a waste play broke the turns' groups) plays the pass start's cards through the redeal
    * (docs/solver.md "Rule F7"), ranked with its other plays, so the foundation plays of both rounds come first
    * (Solvitaire, which sees the cards of every pass as one list, tries their foundation plays first).
+   * Under one-card turns with a redeal left (rule F8) there is no redeal move either: the walk goes on
+   * through the redeal to the waste's top, and its plays there come last, after the most turns.
    */
   generate(game: Game, moves: Int32Array<ArrayBuffer>, at: number, firstOfLayout: boolean, askStuck: boolean): number {
     this.moves = moves;
@@ -76,7 +85,9 @@ export class FamilyMoveGenerator {
     // mid-pass: to the stock's end, and for the first position of its layout through the redeal to the
     // end again (docs/solver.md "Rule F7")
     const cyclic = this.passCycles && atPassBoundary(game);
-    const throughRedeal = this.passCycles && !cyclic && firstOfLayout;
+    // rule F8: the cards the waste holds now are played through the redeal, the rest without it
+    const folded = this.foldRedeal && game.redealsUsed() < game.compiled.redeals;
+    const throughRedeal = (this.passCycles && !cyclic && firstOfLayout) || folded;
     let redealt = false;
     const startTop = game.wasteTopIndex();
     // the cards the waste could play now: stockPlays is asked only where one of them is on top
@@ -96,12 +107,12 @@ export class FamilyMoveGenerator {
       if (!stepPass(game, cyclic || throughRedeal)) break;
       if (atEnd) redealt = true;
       turns++;
-      if (cyclic && game.wasteTopIndex() === startTop) break;
+      if ((cyclic || (folded && redealt)) && game.wasteTopIndex() === startTop) break;
       // round again, the stock's end is the position the first round ended at: its plays are in
       if (redealt && game.stockTopIndex() < 0) break;
     }
-    // under passes as cycles no redeal move (the walk above takes it in where it must); else it is the last move, after the plays
-    const redeal = this.passCycles || game.stockTopIndex() >= 0 ? NO_MOVE : game.redealMove();
+    // under passes as cycles, or with the redeal folded, no redeal move (the walk above takes it in where it must); else it is the last move, after the plays
+    const redeal = this.passCycles || folded || game.stockTopIndex() >= 0 ? NO_MOVE : game.redealMove();
     game.loadWords(this.passStart, 0);
     if (this.room.length < 2 * (at - start)) this.room = new Int32Array(4 * (at - start));
     playsInOrder(game, this.moves, start, at, this.room, this.passCycles);

@@ -12,7 +12,7 @@ import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN } from '../../rules.js';
  * | 0      | 0-15  | foundation heights                                                    |
  * | 0      | 16-20 | cards left in the trunk                                               |
  * | 0      | 21-26 | waste top's stock index + 1 (0 = empty waste)                         |
- * | 0      | 27-30 | redeals used                                                          |
+ * | 0      | 27-30 | redeals used (with bits 21-26, the stock as a resource: rules F1, F8) |
  * | 0      | 21-31 | under passes as cycles, the pass state instead of both (below)        |
  * | 1 …    | bits  | from bit 0 of word 1 on, one stream of bits: the n wings' codes       |
  * |        |       | (position.ts wingCode: top card and height), sorted ascending,        |
@@ -59,8 +59,12 @@ const FAMILY_REDEALS_SHIFT = 27;
 const WIDE_WING_CODE_BITS = 12;
 const NARROW_WING_CODE_BITS = 10;
 const NARROW_WING_MOST_CARDS = 15;
-/** The family key's word (familyWasteWord) and bits holding the waste top: as a number in place, lower is an earlier waste top. */
-const FAMILY_WASTE_MASK = 0x3f << FAMILY_WASTE_SHIFT;
+/**
+ * The family key's word (familyWasteWord) and bits holding the stock as a resource (rules F1 and F8):
+ * the redeals used above the waste top, so that as one number in place they order positions by
+ * redeals used, then waste top, and lower is at least as good.
+ */
+const FAMILY_STOCK_RESOURCE_MASK = 0x3ff << FAMILY_WASTE_SHIFT;
 export function familyWasteWord(): number {
   return 0;
 }
@@ -69,12 +73,17 @@ export function familyWasteField(wasteTopIndex: number): number {
   return (wasteTopIndex + 1) << FAMILY_WASTE_SHIFT;
 }
 
+/** The redeals-used field of a family key for `redealsUsed` redeals, in place. */
+export function familyRedealsField(redealsUsed: number): number {
+  return redealsUsed << FAMILY_REDEALS_SHIFT;
+}
+
 /** The family key's bits (of familyWasteWord's word) holding the pass state under passes as cycles: the waste top's and the redeals' bits, and bit 31. */
 const FAMILY_PASS_STATE_MASK = 0x7ff << FAMILY_WASTE_SHIFT;
 
 /**
- * How the family table matches keys (FamilyTable.clear): bit for bit; with the waste top as a
- * resource, lower covering higher (one-card turns); or by the pass state of a layout (passes as cycles,
+ * How the family table matches keys (FamilyTable.clear): bit for bit; with the stock as a resource
+ * (one-card turns: the redeals used, then the waste top, lower covering higher); or by the pass state of a layout (passes as cycles,
  * familyPassStateCovers). The table asks which bits of which word are the resource (keyResourceWord,
  * keyResourceMask), so that only this file knows where they lie.
  */
@@ -90,7 +99,7 @@ export function keyResourceWord(match: KeyMatch): number {
 
 /** The bits of keyResourceWord's word that are a resource under `match` (0: none). */
 export function keyResourceMask(match: KeyMatch): number {
-  return match === KEYS_WASTE_RESOURCE ? FAMILY_WASTE_MASK : match === KEYS_PASS_STATES ? FAMILY_PASS_STATE_MASK : 0;
+  return match === KEYS_WASTE_RESOURCE ? FAMILY_STOCK_RESOURCE_MASK : match === KEYS_PASS_STATES ? FAMILY_PASS_STATE_MASK : 0;
 }
 const PASS_BOUNDARY_BIT = 1 << FAMILY_WASTE_SHIFT;
 const PHASE_FIELD_SHIFT = FAMILY_WASTE_SHIFT + 1;

@@ -35,8 +35,9 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * redealUnlimited caps the count), and the table closes those cycles.
  *
  * The rules that leave positions or moves out, each with the argument that it keeps every verdict, are
- * docs/solver.md's rules F1-F7 (all off under --no-prune, and checked against it by
- * bench/prune-check.mjs): F1, the stock as a resource (the table's KEYS_WASTE_RESOURCE); F2 and F3, the
+ * docs/solver.md's rules F1-F8 (all off under --no-prune, and checked against it by
+ * bench/prune-check.mjs): F1 and F8, the stock as a resource, within a pass and across passes (the
+ * table's KEYS_WASTE_RESOURCE, and generate.ts's walk through the redeal); F2 and F3, the
  * bound cards (prune.ts); F4 and F5, passes as cycles and their phases (KEYS_PASS_STATES, and
  * generate.ts's walk round the pass); F6, a stuck trunk (stuck.ts, asked where stuckAsk says); F7, a
  * mid-pass position covering its pass start (generate.ts's firstOfLayout).
@@ -124,7 +125,7 @@ export class FamilySearch {
     this.stuckAsk = this.stuckTest;
     this.passCycles = this.limits.prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
     this.generator.prepare(game, this.limits.prune, this.passCycles, this.stuckTest);
-    // the stock as a resource (rule F1): only under one-card turns, where every later waste top can be turned to
+    // the stock as a resource (rules F1, F8): only under one-card turns, where every later waste top can be turned to, and every later pass redealt to
     this.table.clear(keyWords, this.passCycles ? KEYS_PASS_STATES : this.limits.prune && rules.turn === 1 && !rules.turnShrinks ? KEYS_WASTE_RESOURCE : KEYS_EXACT);
     this.nodes = 1;
     this.unknownReason = undefined;
