@@ -10,7 +10,7 @@ const TIERS = {
   /** In this process: they import src/ and start no CLI, so they need no build. */
   unit: [
     'cards', 'clock', 'compound', 'deal', 'engine', 'engine-family', 'family-table', 'fixtures', 'layers', 'merge-pieces',
-    'narrate', 'notation', 'perft-midgame', 'players', 'pysol', 'pysol-autodeal', 'pysol-family', 'rules',
+    'narrate', 'notation', 'perft-midgame', 'play-session', 'players', 'pysol', 'pysol-autodeal', 'pysol-family', 'rules',
     'rules-doc', 'scheduler', 'solver-limits', 'solver-pairs', 'solvitaire-deals', 'solvitaire-solutions', 'table',
     'verify', 'verify-family',
   ],
@@ -24,7 +24,7 @@ const TIERS = {
    * EAGLEWING_SLOW=1, as CI does), shortening real solutions of 40 deals a preset, the cluster scripts (Slurm,
    * GNU parallel: they need root) and the page in a browser (Chromium). Some start the built program too.
    */
-  slow: ['solver', 'solver-family', 'solver-oracles', 'shorten', 'solvitaire-verdicts', 'cluster', 'page.browser'],
+  slow: ['solver', 'solver-family', 'solver-oracles', 'shorten', 'solvitaire-verdicts', 'cluster', 'page.browser', 'play.browser'],
 } as const;
 
 const files = (tier: readonly string[]) => tier.map((name) => `test/${name}.test.ts`);

@@ -6,6 +6,7 @@ import { register as registerHint } from './commands/hint.js';
 import { EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, EXIT_WRITE } from './commands/exit.js';
 import { register as registerMerge } from './commands/merge.js';
 import { register as registerPick } from './commands/pick.js';
+import { register as registerPlay } from './commands/play.js';
 import { register as registerRules } from './commands/rules.js';
 import { register as registerSim } from './commands/sim.js';
 import { register as registerSolve } from './commands/solve.js';
@@ -70,7 +71,7 @@ Rules: RULES.md (cited as RULES §N).`,
     )
     .addHelpText('after', () => (selfCommand() === 'eaglewing' ? '' : `The examples say ${selfCommand()}: that works from here. To type eaglewing instead, run \`npm link\` in the eaglewing folder (README "Quick start").`))
     .hook('preAction', (_program, command) => refuseMissingValues(command, words));
-  for (const register of [registerDeal, registerVerify, registerSolve, registerHint, registerPick, registerSim, registerSweep, registerMerge, registerBench, registerRules]) register(program);
+  for (const register of [registerDeal, registerVerify, registerSolve, registerHint, registerPlay, registerPick, registerSim, registerSweep, registerMerge, registerBench, registerRules]) register(program);
   return program;
 }
 

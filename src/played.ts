@@ -23,7 +23,7 @@ export interface GameSoFar {
  * Whether PySolFC turns a card by itself now: it does whenever the waste is empty and the stock is
  * not (its autodeal), at the start and after any move that empties the waste.
  */
-function pysolTurnsNow(game: Game): boolean {
+export function pysolTurnsNow(game: Game): boolean {
   return game.wasteCount() === 0 && game.stockCount() > 0;
 }
 
