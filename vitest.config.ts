@@ -24,7 +24,7 @@ const TIERS = {
    * EAGLEWING_SLOW=1, as CI does), shortening real solutions of 40 deals a preset, the cluster scripts (Slurm,
    * GNU parallel: they need root) and the page in a browser (Chromium). Some start the built program too.
    */
-  slow: ['solver', 'solver-family', 'solver-oracles', 'shorten', 'solvitaire-verdicts', 'cluster', 'page.browser', 'play.browser'],
+  slow: ['solver', 'solver-family', 'solver-oracles', 'shorten', 'solvitaire-verdicts', 'cluster', 'page.browser', 'play.browser', 'play-verdicts.browser'],
 } as const;
 
 const files = (tier: readonly string[]) => tier.map((name) => `test/${name}.test.ts`);

@@ -441,6 +441,7 @@ function draw(): void {
   document.body.dataset.position = String(session.position);
   document.body.dataset.length = String(session.length);
   document.body.dataset.won = String(session.isWon());
+  document.body.dataset.game = session.fragment();
   byId<HTMLButtonElement>('undo').disabled = session.position === 0;
   byId<HTMLButtonElement>('redo').disabled = session.position === session.length;
 }
@@ -523,6 +524,14 @@ function start(): void {
   listenToTable();
   listenToControls();
   if (problem !== undefined) say(problem, 'refused');
+  // an address edited or pasted in the same tab: the game it names, unless it is the one shown
+  window.addEventListener('hashchange', () => {
+    if (location.hash === `#${session.fragment()}`) return;
+    const again = session.restore(location.hash);
+    selected = null;
+    say(again ?? '', again === undefined ? '' : 'refused');
+    changed();
+  });
   changed();
 }
 
