@@ -30,7 +30,10 @@ async function bundle(entry) {
 }
 
 const [app, worker] = await Promise.all([bundle('ui.ts'), bundle('worker.ts')]);
+// the table's look is the solution page's (src/page/table.css, its opening comment line left out)
+const tableCss = readFileSync(`${root}src/page/table.css`, 'utf8').replace(/^\/\*.*\*\/\n/, '');
 const page = readFileSync(`${root}src/page/play.html`, 'utf8')
+  .replace('{{TABLE_CSS}}\n', () => tableCss)
   .replace('{{WORKER}}', () => worker)
   .replace('{{APP}}', () => app);
 mkdirSync(`${root}dist/page`, { recursive: true });

@@ -1,37 +1,17 @@
 // The solution page in a real browser (Debian's chromium, driven by playwright-core): steps, keyboard, #step=, no network, no peeking.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatCard, RANK_COUNT, SUIT_SYMBOLS } from '../src/cards.js';
 import { parseDeal } from '../src/deal.js';
 import { Game } from '../src/engine.js';
 import { resolveRules } from '../src/rules.js';
 import { playTokens, ROOT } from './helpers.js';
+import { BROWSER, useBrowser } from './browser.js';
 import { runCli } from './cli-runner.js';
 
-/** Where a browser may be: Debian's chromium first (docs/usage.md "Setting up": `apt-get install chromium`). */
-const BROWSER = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => path && existsSync(path));
-const INSTALL = 'no Chromium found: install it with `sudo apt-get install chromium` (Debian) or set CHROMIUM_PATH to a Chrome or Chromium binary';
-
-/** In CI (CI, or EAGLEWING_REQUIRE naming chromium as .ci/run sets it) a missing browser is a failure, not a skip. */
-const REQUIRED = Boolean(process.env.CI) || (process.env.EAGLEWING_REQUIRE ?? '').split(',').includes('chromium');
-if (!BROWSER && !REQUIRED) console.warn(`test/page.browser.test.ts skipped: ${INSTALL}`);
-if (!BROWSER && REQUIRED) throw new Error(`CI must run the browser test: ${INSTALL}`);
-
-// without a browser every test is skipped, and so is afterAll: then no folder is made
-const dir = BROWSER ? mkdtempSync(join(tmpdir(), 'eaglewing-page-')) : '';
-let browser: Browser;
-
-beforeAll(async () => {
-  if (BROWSER) browser = await chromium.launch({ executablePath: BROWSER, args: ['--no-sandbox'] });
-});
-afterAll(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { browser: started, dir } = useBrowser('test/page.browser.test.ts', 'page');
 
 function solve(args: string[], html: string): { moves: string; deal: string } {
   const result = runCli(['solve', ...args, '--json', '--html', html]);
@@ -41,7 +21,7 @@ function solve(args: string[], html: string): { moves: string; deal: string } {
 
 /** Opens a page from disk, recording every request it makes. */
 async function open(file: string, hash = ''): Promise<{ page: Page; requests: string[] }> {
-  const page = await browser.newPage();
+  const page = await started().newPage();
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
   await page.goto(pathToFileURL(file).href + hash);

@@ -1,30 +1,16 @@
 // The play page's answers are the CLI's: positions along real solutions and after losing moves, the page's verdict (read in Chromium) against solve --after and hint --json.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { formatMove } from '../src/notation.js';
 import { PlaySession } from '../src/play/session.js';
 import { resolveRules } from '../src/rules.js';
+import { BROWSER, useBrowser } from './browser.js';
 import { runCli } from './cli-runner.js';
 
-const BROWSER = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => path && existsSync(path));
-const INSTALL = 'no Chromium found: install it with `sudo apt-get install chromium` (Debian) or set CHROMIUM_PATH to a Chrome or Chromium binary';
-const REQUIRED = Boolean(process.env.CI) || (process.env.EAGLEWING_REQUIRE ?? '').split(',').includes('chromium');
-if (!BROWSER && !REQUIRED) console.warn(`test/play-verdicts.browser.test.ts skipped: ${INSTALL}`);
-if (!BROWSER && REQUIRED) throw new Error(`CI must run the browser test: ${INSTALL}`);
-
-const dir = BROWSER ? mkdtempSync(join(tmpdir(), 'eaglewing-play-verdicts-')) : '';
-let browser: Browser;
-beforeAll(async () => {
-  if (BROWSER) browser = await chromium.launch({ executablePath: BROWSER, args: ['--no-sandbox'] });
-});
-afterAll(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { browser: started, dir } = useBrowser('test/play-verdicts.browser.test.ts', 'play-verdicts');
 
 type Verdict = 'won' | 'lost' | 'unknown';
 /** The page's answer states, as verdicts of the position. */
@@ -80,7 +66,7 @@ describe.runIf(BROWSER)('the play page\'s answers are the CLI\'s', () => {
     if (won === undefined) throw new Error(`${name}: no won deal among 1-12`);
     const file = join(dir, `${preset}.html`);
     expect(runCli(['play', ...cli(won.n), '--out', file]).code).toBe(0);
-    const page = await browser.newPage();
+    const page = await started().newPage();
     await page.goto(pathToFileURL(file).href);
     // the page's verdicts, each with the line the CLI is to be asked about, and whether it follows a move the CLI calls losing
     const asked: { verdict: Verdict; line: string; afterLosing: boolean }[] = [];

@@ -1,31 +1,13 @@
 // The play page (eaglewing play) in a real browser (Debian's chromium, driven by playwright-core): clicks, drags, the keyboard, the live answer against the CLI's.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BROWSER, useBrowser } from './browser.js';
 import { runCli } from './cli-runner.js';
 
-/** Where a browser may be: Debian's chromium first (docs/usage.md "Setting up": `apt-get install chromium`). */
-const BROWSER = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find((path) => path && existsSync(path));
-const INSTALL = 'no Chromium found: install it with `sudo apt-get install chromium` (Debian) or set CHROMIUM_PATH to a Chrome or Chromium binary';
-const REQUIRED = Boolean(process.env.CI) || (process.env.EAGLEWING_REQUIRE ?? '').split(',').includes('chromium');
-if (!BROWSER && !REQUIRED) console.warn(`test/play.browser.test.ts skipped: ${INSTALL}`);
-if (!BROWSER && REQUIRED) throw new Error(`CI must run the browser test: ${INSTALL}`);
-
-// without a browser every test is skipped, and so is afterAll: then no folder is made
-const dir = BROWSER ? mkdtempSync(join(tmpdir(), 'eaglewing-play-')) : '';
-let browser: Browser;
+const { browser: started, dir } = useBrowser('test/play.browser.test.ts', 'play');
 let pages = 0;
-
-beforeAll(async () => {
-  if (BROWSER) browser = await chromium.launch({ executablePath: BROWSER, args: ['--no-sandbox'] });
-});
-afterAll(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
 
 /** The page for a deal (the CLI's arguments), written by `eaglewing play`. */
 function playPage(args: string[]): string {
@@ -57,7 +39,7 @@ function playerLine(deal: string[]): string[] {
 
 /** Opens a page from disk, recording every request it makes and every script error. */
 async function open(file: string, hash = ''): Promise<{ page: Page; requests: string[]; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  const page = await started().newPage({ viewport: { width: 1280, height: 860 } });
   const requests: string[] = [];
   const errors: string[] = [];
   page.on('request', (request) => requests.push(request.url()));

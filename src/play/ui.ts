@@ -321,6 +321,7 @@ function ask(position: number, what: Question['ask'], then: (answer: Answer) => 
   const line = session.lineText(position);
   const cached = known.get(line);
   if (what === 'verdict' && cached !== undefined && (cached.verdict !== 'unknown' || cached.budget >= budget.maxNodes) && cached.error === undefined) {
+    document.body.dataset.answerMs = '0';
     then(cached);
     return;
   }
@@ -338,7 +339,8 @@ function ask(position: number, what: Question['ask'], then: (answer: Answer) => 
     busy = false;
     const answer = event.data;
     document.body.dataset.answerMs = String(Math.round(performance.now() - started));
-    if (answer.error === undefined) known.set(line, { ...answer, budget: asked });
+    // a position's verdict is kept for the walk back and for undo; a `moves` answer says more than is kept
+    if (answer.error === undefined && what === 'verdict') known.set(line, { ...answer, budget: asked });
     if (mine === generation) then(answer);
   };
   worker.onerror = (event) => {
@@ -371,7 +373,10 @@ function refreshAnswer(): void {
   byId('hint-text').textContent = '';
   byId('move-verdicts').innerHTML = '';
   if (!answerOn) return showAnswer('off', 'The live answer is off: you are playing blind.');
-  if (session.isWon()) return showAnswer('won', 'Won: all 52 cards are on the foundations.');
+  if (session.isWon()) {
+    document.body.dataset.answerMs = '0';
+    return showAnswer('won', 'Won: all 52 cards are on the foundations.');
+  }
   showAnswer('searching', 'Searching from this position…');
   const position = session.position;
   ask(position, 'verdict', (answer) => {

@@ -10,6 +10,8 @@ import { narrate } from './narrate.js';
 
 /** The template: one file of HTML, CSS and JS, read from the source tree (tsc copies no HTML into dist). */
 const TEMPLATE = fileURLToPath(new URL('../../src/page/solution.html', import.meta.url));
+/** The table's look, which the play page shares (scripts/build-page.mjs inlines it there); its opening comment line is the file's, not the page's. */
+const TABLE_CSS = fileURLToPath(new URL('../../src/page/table.css', import.meta.url));
 
 /** What the page shows at one step: face-up cards only (a face-down card is a count, never a name). */
 interface View {
@@ -104,6 +106,7 @@ export function solutionPage(page: PageGame): string {
   // inside <script>, "</" would end the element early: JSON allows \u003c for "<"
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   return readFileSync(TEMPLATE, 'utf8')
+    .replace('{{TABLE_CSS}}\n', () => readFileSync(TABLE_CSS, 'utf8').replace(/^\/\*.*\*\/\n/, ''))
     .replace('{{TITLE}}', () => escapeHtml(page.title))
     .replace('{{DATA}}', () => json);
 }
