@@ -16,7 +16,7 @@ const TIERS = {
   ],
   /** They start the built program (bin/eaglewing.js, or a script of bench/ reading dist/): `npm run build` first. */
   cli: [
-    'cli', 'fixed-base-deals', 'integrity', 'merge', 'outputs', 'pysol-cli', 'questions', 'short-writes', 'show-family',
+    'cli', 'fixed-base-deals', 'integrity', 'merge', 'outputs', 'play-cli', 'pysol-cli', 'questions', 'short-writes', 'show-family',
     'sim', 'sim-rate', 'solve-cli', 'solvitaire-cli', 'versus-solvitaire',
   ],
   /**
