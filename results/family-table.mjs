@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { perDeal, solveTimes, summary } from './summary.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const presets = ['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'sv-canfield', 'sv-canfield-strict'];
+const presets = ['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield', 'sv-canfield', 'sv-canfield-strict'];
 const numberings = [
   ['', "engine's deals"],
   ['-pysol', 'PySolFC games'],

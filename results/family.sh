@@ -4,12 +4,12 @@
 # cannot finish within --max-nodes is unknown, counted apart from won and lost) and greedy (no-peek).
 # Per-deal rows, with each solve's time, go to results/raw/ (not committed); then
 # `node results/family-table.mjs` prints the table in results/README.md.
-# Usage: bash results/family.sh [deals = 500] [max nodes = 200000] [presets = all ten]
+# Usage: bash results/family.sh [deals = 500] [max nodes = 200000] [presets = all eleven]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 deals=${1:-500}
 max_nodes=${2:-200000}
-presets=${3:-canfield,superior-canfield,rainfall,canfield-rush,rainbow,storehouse,chameleon,acme,sv-canfield,sv-canfield-strict}
+presets=${3:-canfield,superior-canfield,rainfall,canfield-rush,rainbow,storehouse,chameleon,acme,casino-canfield,sv-canfield,sv-canfield-strict}
 mkdir -p results/raw
 run() { # preset numbering suffix
   node bin/eaglewing.js sim --preset "$1" --numbering "$2" --deals "$deals" --max-nodes "$max_nodes" --quiet \

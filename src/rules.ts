@@ -176,6 +176,7 @@ export const PRESETS: readonly Preset[] = [
     source: "PySolFC's Acme (game 403)",
     rules: { ...CANFIELD, build: 'suit-down', wrap: 'base', wingMoves: 'single', base: 'A', turn: '1', redeals: 1 },
   },
+  { name: 'casino-canfield', group: 'Canfield family', source: "PySolFC's Casino Canfield (game 835)", rules: { ...CANFIELD, turn: '1', redeals: 0 } },
   {
     name: 'sv-canfield',
     group: "Solvitaire's readings",

@@ -89,7 +89,7 @@ describe('eaglewing rules', () => {
     const { stdout } = run('rules');
     const groups = {
       'Eagle Wing': ['strict', 'coops', 'easy', 'goodsol', 'pysol'],
-      'Canfield family': ['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme'],
+      'Canfield family': ['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield'],
       "Solvitaire's readings": ['sv-canfield', 'sv-canfield-strict'],
     };
     // each group's heading, then its presets, one per line, before the next heading

@@ -108,7 +108,7 @@ describe("--pysol and --numbering pysol: each family preset's own PySolFC game (
     expect(dealString('--pysol', 'ms3')).toBe(fixtureDeal('pysol', 'ms3'));
   });
   it('sim --numbering pysol plays each preset on its own game\'s deals: won rows replay on the fixture\'s deal', () => {
-    const presets = ['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme'];
+    const presets = ['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield'];
     const result = run('sim', '--numbering', 'pysol', '--preset', presets.join(','), '--from', '2', '--deals', '1', '--max-nodes', '20000', '--workers', '1', '--quiet', '--no-timing', '--out', '-');
     expect(result.code, result.stderr).toBe(0);
     const rows = result.stdout.trim().split('\n').slice(1).map((row) => row.split(','));

@@ -121,7 +121,7 @@ export interface FamilyPlayout {
   steps: FamilyStep[];
 }
 
-/** The 270 playouts of test/fixtures/pysolfc-family-moves.json. */
+/** The 300 playouts of test/fixtures/pysolfc-family-moves.json (30 of each PySolFC game). */
 export function familyPlayouts(): FamilyPlayout[] {
   return (JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-family-moves.json'), 'utf8')) as { playouts: FamilyPlayout[] }).playouts;
 }

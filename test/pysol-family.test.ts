@@ -26,6 +26,7 @@ const FAMILY_GAMES = [
   [100, 'storehouse', 13, 4, 4],
   [43, 'chameleon', 12, 3, 1],
   [403, 'acme', 13, 4, 4],
+  [835, 'casino-canfield', 13, 4, 1],
   [112, 'pysol', 13, 8, 1],
 ] as const;
 

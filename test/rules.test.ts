@@ -7,7 +7,7 @@ describe('presets (RULES §4)', () => {
   it('are exactly the table', () => {
     expect(PRESET_NAMES).toEqual([
       ...['strict', 'coops', 'easy', 'goodsol', 'pysol'],
-      ...['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme'],
+      ...['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield'],
       ...['sv-canfield', 'sv-canfield-strict'],
     ]);
     expect(resolveRules('strict')).toEqual({
@@ -85,7 +85,7 @@ describe('overrides', () => {
   });
   it("Eagle Wing's shape (eagleWingShape): every Eagle Wing preset, and no preset or option beyond RULES §3", () => {
     expect(EAGLE_WING_PRESETS.every((preset) => eagleWingShape(resolveRules(preset)))).toBe(true);
-    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(10);
+    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(11);
     // each option a family game sets takes coops out of the shape, alone
     const beyond: RuleOverrides[] = [{ wings: '4' }, { turn: '3' }, { base: 'A' }, { wrap: 'base' }, { trunkFace: 'up' }, { trunkFill: 'player' }];
     beyond.push({ spaceBlock: 'yes' }, { build: 'alt-colour-down' }, { wingMoves: 'sv-partial' }, { maxWing: 'none' }, { redeals: 'unlimited' }, { spaceFrom: 'trunk,waste' });

@@ -44,6 +44,7 @@ GAMES = [
     (43, 'chameleon', 12, 3, 1),
     (403, 'acme', 13, 4, 4),
     (112, 'pysol', 13, 8, 1),
+    (835, 'casino-canfield', 13, 4, 1),
 ]
 PYSOLFC_COMMIT = '7a3d146a1ec1b36f18801fd8460340c3cc4853b9'
 RANKS = 'A23456789TJQK'
@@ -108,6 +109,8 @@ def load_pysolfc(pysolfc, pysol_cards):
     pysollib.stack.get_text_width = lambda *args, **kwargs: 10
     # the tool bar and status bar only
     pysollib.game.Game.updateStatus = lambda self, **kwargs: None
+    # Casino Canfield's balance text (its updateText reads the player's stats): the view only, no rule
+    pysollib.games.canfield.CasinoCanfield.updateText = lambda self: None
 
     class Options(Stub):
         # PySolFC's defaults (pysollib/options.py)

@@ -201,6 +201,7 @@ export const PYSOL_FAMILY: readonly PysolFamilyGame[] = [
   familyGame(100, 'storehouse', 13, 4, 1),
   familyGame(43, 'chameleon', 12, 3, null),
   familyGame(403, 'acme', 13, 4, 0),
+  familyGame(835, 'casino-canfield', 13, 4, null),
   familyGame(112, 'pysol', 13, 8, null),
 ];
 
