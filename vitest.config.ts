@@ -10,7 +10,7 @@ const TIERS = {
   /** In this process: they import src/ and start no CLI, so they need no build. */
   unit: [
     'cards', 'clock', 'compound', 'deal', 'engine', 'engine-family', 'family-table', 'fixtures', 'layers', 'merge-pieces',
-    'narrate', 'notation', 'perft-midgame', 'play-session', 'players', 'pysol', 'pysol-autodeal', 'pysol-family', 'rules',
+    'narrate', 'notation', 'perft-midgame', 'play-session', 'pysol-solutions', 'players', 'pysol', 'pysol-autodeal', 'pysol-family', 'rules',
     'rules-doc', 'scheduler', 'solver-limits', 'solver-pairs', 'solvitaire-deals', 'solvitaire-solutions', 'table',
     'verify', 'verify-family',
   ],

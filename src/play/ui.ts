@@ -363,7 +363,7 @@ function showAnswer(state: AnswerState, text: string): void {
   byId<HTMLButtonElement>('losing').hidden = state !== 'winnable' && state !== 'lost-now' && state !== 'lost' && state !== 'unknown';
 }
 
-const stopped = (answer: Answer) => `${limitName(answer.unknownReason)} (${budget.maxNodes.toLocaleString('en-US')} positions a search, a table of at most ${budget.memoryMegabytes} MB)`;
+const stopped = (answer: Answer) => `the ${limitName(answer.unknownReason)} (${budget.maxNodes.toLocaleString('en-US')} positions a search, a table of at most ${budget.memoryMegabytes} MB)`;
 
 /** The answer for the current position, asked afresh at every move. */
 function refreshAnswer(): void {
