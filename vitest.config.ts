@@ -11,7 +11,7 @@ const TIERS = {
   unit: [
     'cards', 'clock', 'compound', 'deal', 'engine', 'engine-family', 'family-table', 'fixtures', 'layers', 'merge-pieces',
     'narrate', 'notation', 'perft-midgame', 'play-session', 'pysol-solutions', 'players', 'pysol', 'pysol-autodeal', 'pysol-family', 'rules',
-    'rules-doc', 'scheduler', 'solver-limits', 'solver-pairs', 'solvitaire-deals', 'solvitaire-solutions', 'table',
+    'rules-doc', 'scheduler', 'solver-limits', 'solver-pairs', 'solvitaire-deals', 'solvitaire-solutions', 'stuck', 'table',
     'verify', 'verify-family',
   ],
   /** They start the built program (bin/eaglewing.js, or a script of bench/ reading dist/): `npm run build` first. */

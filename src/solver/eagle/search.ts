@@ -10,6 +10,7 @@ import { generateMoves, MoveStack } from './generate.js';
 import { NodeView } from './node.js';
 import { KEY_WORDS, packKey } from './key.js';
 import { NO_SLOT, TABLE_EXACT, TABLE_RESOURCES, TranspositionTable } from './table.js';
+import { StuckTrunk } from './stuck.js';
 
 /** Where a search is: still searching, or finished with its verdict. */
 type SearchState = 'searching' | Verdict;
@@ -30,6 +31,9 @@ export class EagleSearch {
   private readonly stack = new MoveStack();
   private readonly facts = new NodeFacts();
   private readonly view = new NodeView();
+  /** Rule E6, where it applies (prune on, and rules it is argued for): positions shown lost get no moves. */
+  private readonly stuck = new StuckTrunk();
+  private useStuck = false;
   /** Per depth: the next move to try and the end of that depth's moves in `stack`. */
   private moveNext = new Int32Array(256);
   private moveEnd = new Int32Array(256);
@@ -79,6 +83,7 @@ export class EagleSearch {
     const view = this.view;
     const budget = this.budget;
     view.use(layout, rules);
+    this.useStuck = prune && this.stuck.applies(view);
     budget.start(this.options);
     table.clear(prune ? TABLE_RESOURCES : TABLE_EXACT);
     this.winDepth = -1;
@@ -159,6 +164,10 @@ export class EagleSearch {
   /** The moves of the position `view` is about to read, written from `at`; returns their end. */
   private generate(position: P.Position, view: NodeView, at: number): number {
     view.read(position);
+    if (this.useStuck && this.stuck.lost(position, view)) {
+      view.clear(position);
+      return at;
+    }
     const end = generateMoves(position, view, this.dominance(position, view, this.facts), this.stack, at);
     view.clear(position);
     return end;

@@ -1,0 +1,309 @@
+// Eagle Wing's stuck-trunk test (rule E6, docs/solver.md): a trunk card shown never to leave the trunk, so that the deal is lost from here.
+import { CARD_COUNT, RANK_COUNT } from '../../cards.js';
+import { WING_COUNT } from '../../layout.js';
+import * as P from '../../position.js';
+import { TRUNK_PLAY_TOP, WING_MOVES_SINGLE } from '../../rules.js';
+import type { NodeView } from './node.js';
+
+/** Where a card lies for the test (`where`). */
+const ON_FOUNDATION = 0;
+const ON_WING = 1;
+/** In the trunk at or under the card supposed never to move: it never leaves. */
+const TRUNK_HELD = 2;
+/** In the trunk above that card: it may leave, into a space only. */
+const TRUNK_ABOVE = 3;
+const IN_STOCK = 4;
+/** minHeight of a card that is never a wing's top. */
+const NEVER = 64;
+
+/**
+ * Shows, where it can, that a trunk card never leaves the trunk: then no line from the position wins.
+ * Only where the trunk's cards leave it into spaces alone (trunk-play `last` or `last-any`: the last
+ * card, in play, may also go up or, `last-any`, onto a wing) and wings build in suit or not at all.
+ *
+ * It supposes that the trunk card A = deck[i] never moves, and follows what that allows, always
+ * allowing more than the rules do (sets that only grow, to a least fixed point):
+ * - A and the cards under it stay in the trunk, so the trunk is never empty: no space is ever filled
+ *   by the player, only by the trunk. The cards above A leave only into spaces; once some wing's
+ *   deepest card might move, each of them might lie in a space, alone (a wing's top at height 1).
+ * - Under suit-down building a wing is a run down in suit, so the card on a wing card c is the card
+ *   one rank below it, which goes nowhere but up (it goes on c only); and a card that is not its
+ *   wing's deepest never heads a move (the card it goes on is the one under it). So c comes to be its
+ *   wing's top, at its height now less its depth, only when the card on it might go up; and it gets
+ *   to another wing only by heading a move onto the card one rank above it, as a stock card played
+ *   from the waste, a deepest wing card (under `single` with every card on it gone up), or a trunk
+ *   card above A lying in a space; it then lands one higher than that card, which must leave room.
+ *   minHeight is the least height at which each card might be a wing's top; heights only grow by
+ *   moves a card does not head.
+ * - A stock or waste card is in play unless the last pass is under way and it lies in the waste under
+ *   a card that might not leave (go up or onto a wing).
+ * - A card might go up when each card of its suit before it might, and it might be a wing's top or is
+ *   a stock card in play.
+ * - A wing's deepest card might leave its wing when it might go up or head a move.
+ * A then never leaves when the cards before it in its suit might not all go up or it is not the last
+ * card (its way up), no card it goes on might be a wing's top with room (its build: `last-any`, the
+ * last card only) and it never meets a space: once it is the trunk's top, every wing is held for
+ * good, by a deepest card that never leaves, or by a trunk card above A that never moves once it lies
+ * in a space (it must have left before A is the top). Each card that goes up, moves or is a wing's
+ * top at some point of a line is in the sets by then (induction on the line), so the test never
+ * calls a position lost that a line wins.
+ *
+ * Every trunk card is tried, from the top down: the sets for deck[i-1] hold those for deck[i] (one
+ * card more may leave), so the fixed point grows on from the one before.
+ */
+/** How a card might head a move onto another wing (`head`). */
+const HEADS_NEVER = 0;
+/** A stock or waste card, while it is in play. */
+const HEADS_IN_PLAY = 1;
+/** A trunk card above A, once spaces may open. */
+const HEADS_FROM_SPACE = 2;
+/** A wing's deepest card, when it may take the cards on it along or is alone. */
+const HEADS_ALWAYS = 3;
+/** A wing's deepest card under `single`, once the card on it might go up. */
+const HEADS_ALONE = 4;
+
+export class StuckTrunk {
+  private readonly where = new Uint8Array(CARD_COUNT);
+  private readonly head = new Uint8Array(CARD_COUNT);
+  /** 1 for each card that might head a move onto another wing (its `head` condition met). */
+  private readonly canHead = new Uint8Array(CARD_COUNT);
+  /** For a wing card, the height at which it is its wing's top once the cards on it have gone up. */
+  private readonly uncovered = new Int8Array(CARD_COUNT);
+  private readonly mayGoUp = new Uint8Array(CARD_COUNT);
+  private readonly minHeight = new Int8Array(CARD_COUNT);
+  private readonly inPlay = new Uint8Array(CARD_COUNT);
+  /** Per suit, the next card's place in the suit's foundation order. */
+  private readonly heights = new Int8Array(4);
+  /** Each wing's deepest card. */
+  private readonly deepest = new Int8Array(WING_COUNT);
+  private spaces = false;
+  /** Each suit's cards in foundation order (suit · 13 + place), for the base rank `orderBase`. */
+  private readonly order = new Int8Array(CARD_COUNT);
+  private orderBase = -1;
+  private builds = false;
+  private maxWing = 0;
+
+  /** Whether the rules are ones the test is argued for. */
+  applies(view: NodeView): boolean {
+    return view.rules.trunkPlay !== TRUNK_PLAY_TOP;
+  }
+
+  /** Whether the position `view` has read is shown lost: some trunk card never leaves the trunk. */
+  lost(position: P.Position, view: NodeView): boolean {
+    const trunk = view.trunk;
+    if (trunk === 0) return false;
+    const { layout, rules } = view;
+    const where = this.where;
+    const head = this.head;
+    const uncovered = this.uncovered;
+    const mayGoUp = this.mayGoUp;
+    const minHeight = this.minHeight;
+    const inPlay = this.inPlay;
+    const heights = this.heights;
+    const builds = rules.builds;
+    const maxWing = rules.maxWing;
+    const single = rules.wingMoves === WING_MOVES_SINGLE;
+    if (layout.baseRank !== this.orderBase) this.useBase(layout.baseRank);
+    const order = this.order;
+    this.builds = builds;
+    this.maxWing = maxWing;
+    where.fill(TRUNK_HELD);
+    head.fill(HEADS_NEVER);
+    const canHead = this.canHead;
+    canHead.fill(0);
+    mayGoUp.fill(0);
+    minHeight.fill(NEVER);
+    inPlay.fill(0);
+    // where each card lies: what is on no foundation, wing, stock or waste is in the trunk
+    for (let wing = 0; wing < WING_COUNT; wing++) {
+      const height = P.wingHeight(position, wing);
+      if (height === 0) return false;
+      let card = P.wingTop(position, wing);
+      minHeight[card] = height;
+      for (let depth = 0; ; depth++) {
+        where[card] = ON_WING;
+        uncovered[card] = height - depth;
+        if (depth === height - 1) break;
+        card = ABOVE[card];
+      }
+      this.deepest[wing] = card;
+      head[card] = !single || height === 1 ? HEADS_ALWAYS : HEADS_ALONE;
+      if (head[card] === HEADS_ALWAYS) canHead[card] = 1;
+    }
+    for (let suit = 0; suit < 4; suit++) {
+      const height = P.foundationHeight(position, suit);
+      heights[suit] = height;
+      for (let k = 0; k < height; k++) where[order[suit * RANK_COUNT + k]] = ON_FOUNDATION;
+    }
+    // the stock: every card in play unless the last pass is under way
+    const lastPass = P.redealsUsed(position) >= rules.redeals;
+    const pointer = lastPass ? view.pointer : 0;
+    for (let index = P.nextFilledFrom(position, 0); index >= 0; index = P.nextFilledFrom(position, index + 1)) {
+      const card = layout.stockCards[index];
+      where[card] = IN_STOCK;
+      head[card] = HEADS_IN_PLAY;
+      if (index >= pointer) {
+        inPlay[card] = 1;
+        canHead[card] = 1;
+      }
+    }
+    const wasteIndex = view.wasteIndex;
+    if (lastPass && wasteIndex >= 0) {
+      inPlay[layout.stockCards[wasteIndex]] = 1;
+      canHead[layout.stockCards[wasteIndex]] = 1;
+    }
+    const deck = layout.deck;
+    this.spaces = false;
+    let dirty = 0xf;
+    // deck[held] is A; the cards above it may leave. From the top down, and past levels that cannot hold every wing.
+    for (let held = trunk - 1, freed = trunk - 1; held >= 0; ) {
+      for (; freed > held; freed--) {
+        const card = deck[freed];
+        where[card] = TRUNK_ABOVE;
+        head[card] = HEADS_FROM_SPACE;
+        if (this.spaces) {
+          // it might lie alone in a space
+          minHeight[card] = 1;
+          canHead[card] = 1;
+          dirty |= 1 << ((card / RANK_COUNT) | 0);
+        }
+      }
+      while (dirty !== 0) {
+        for (let suit = 0; suit < 4; suit++) {
+          if ((dirty & (1 << suit)) === 0) continue;
+          dirty &= ~(1 << suit);
+          this.relaxSuit(suit);
+        }
+        // the waste under the last pass's top card: in play while the cards on it might leave
+        if (lastPass && wasteIndex >= 0) {
+          let on = layout.stockCards[wasteIndex];
+          for (let index = wasteIndex - 1; index >= 0; index--) {
+            if (!P.stockPlaceFilled(position, index)) continue;
+            if (!this.mayLeave(on)) break;
+            on = layout.stockCards[index];
+            if (inPlay[on] === 0) {
+              inPlay[on] = 1;
+              canHead[on] = 1;
+              dirty |= 1 << ((on / RANK_COUNT) | 0);
+            }
+          }
+        }
+        if (!this.spaces) {
+          for (let wing = 0; wing < WING_COUNT; wing++) {
+            if (!this.mayLeave(this.deepest[wing])) continue;
+            this.spaces = true;
+            for (let place = held + 1; place < trunk; place++) {
+              const card = deck[place];
+              minHeight[card] = 1;
+              canHead[card] = 1;
+              dirty |= 1 << ((card / RANK_COUNT) | 0);
+            }
+            break;
+          }
+        }
+      }
+      // A's own ways out: up or (last-any) onto a wing, as the last card only
+      const a = deck[held];
+      if (held === 0) {
+        const suit = (a / RANK_COUNT) | 0;
+        let upToA = true;
+        for (let k = heights[suit]; ; k++) {
+          const card = order[suit * RANK_COUNT + k];
+          if (card === a) break;
+          if (mayGoUp[card] === 0) {
+            upToA = false;
+            break;
+          }
+        }
+        if (upToA) return false;
+        if (rules.trunkBuilds && minHeight[ABOVE[a]] + 1 <= maxWing) return false;
+      }
+      // a space for A: wings held for good by deepest cards that never leave, and by trunk cards above A that never move from a space
+      let heldWings = 0;
+      for (let wing = 0; wing < WING_COUNT; wing++) if (!this.mayLeave(this.deepest[wing])) heldWings++;
+      for (let place = held + 1; place < trunk; place++) if (!this.mayLeave(deck[place])) heldWings++;
+      if (heldWings >= WING_COUNT) {
+        return true;
+      }
+      // a card deeper down holds more wings only through the trunk cards above it, at most one each, and the sets only grow
+      held -= WING_COUNT - heldWings;
+    }
+    return false;
+  }
+
+  private useBase(baseRank: number): void {
+    for (let card = 0; card < CARD_COUNT; card++) {
+      const suit = (card / RANK_COUNT) | 0;
+      this.order[suit * RANK_COUNT + ((card % RANK_COUNT) - baseRank + RANK_COUNT) % RANK_COUNT] = card;
+    }
+    this.orderBase = baseRank;
+  }
+
+  /**
+   * Grows one suit's sets to their fixed point given the rest: each card's least height as a wing's
+   * top (a move it heads lands one above the card one rank up, so that card first: the foundation
+   * order backwards), then the run that might go up and the cards uncovered by it (forwards).
+   */
+  private relaxSuit(suit: number): void {
+    const where = this.where;
+    const head = this.head;
+    const canHead = this.canHead;
+    const mayGoUp = this.mayGoUp;
+    const minHeight = this.minHeight;
+    const order = this.order;
+    const maxWing = this.maxWing;
+    const first = suit * RANK_COUNT + this.heights[suit];
+    const last = suit * RANK_COUNT + RANK_COUNT - 1;
+    const baseCard = order[suit * RANK_COUNT];
+    for (let again = true; again; ) {
+      again = false;
+      if (this.builds) {
+        const baseHeight = minHeight[baseCard];
+        for (let k = last; k >= first; k--) {
+          const card = order[k];
+          if (canHead[card] === 0) continue;
+          const landing = minHeight[ABOVE[card]] + 1;
+          if (landing <= maxWing && landing < minHeight[card]) minHeight[card] = landing;
+        }
+        // the suit's last card goes on its base-rank card, which the pass reaches last
+        if (minHeight[baseCard] !== baseHeight && first === suit * RANK_COUNT) again = true;
+      }
+      // the run that might go up; past its end no card is uncovered (the card on it is the run's next)
+      for (let k = first; k <= last; k++) {
+        const card = order[k];
+        if (where[card] === ON_WING && this.uncovered[card] < minHeight[card] && mayGoUp[BELOW[card]] === 1) {
+          // a lower height feeds the landing of the card one rank below, which the backward pass has passed
+          minHeight[card] = this.uncovered[card];
+          again = true;
+        }
+        if (mayGoUp[card] === 1) continue;
+        if (minHeight[card] === NEVER && this.inPlay[card] === 0) break;
+        mayGoUp[card] = 1;
+        // a deepest card alone once the card on it goes up heads moves from then on
+        const on = ABOVE[card];
+        if (head[on] === HEADS_ALONE && canHead[on] === 0) {
+          canHead[on] = 1;
+          again = true;
+        }
+      }
+    }
+  }
+
+  /**
+   * Whether `card` (a wing's deepest, a stock or waste card, or a trunk card above A in a space) might
+   * leave where it lies: up, or heading a move onto a wing (no space is filled but by the trunk).
+   */
+  private mayLeave(card: number): boolean {
+    return this.mayGoUp[card] === 1 || (this.builds && this.canHead[card] === 1 && this.minHeight[ABOVE[card]] + 1 <= this.maxWing);
+  }
+}
+
+/** The card one rank below each card, round the corner: the one that lies on it on a wing. */
+const BELOW = new Int8Array(CARD_COUNT);
+/** The card one rank above each card, round the corner: the one it goes on. */
+const ABOVE = new Int8Array(CARD_COUNT);
+for (let card = 0; card < CARD_COUNT; card++) {
+  const rank = card % RANK_COUNT;
+  BELOW[card] = rank === 0 ? card + RANK_COUNT - 1 : card - 1;
+  ABOVE[card] = rank === RANK_COUNT - 1 ? card - RANK_COUNT + 1 : card + 1;
+}
