@@ -343,6 +343,35 @@ describe('the stuck-trunk rule (solver/family/stuck.ts)', () => {
   );
 });
 
+describe(`the stuck-trunk rule on the last pass (docs/solver.md "Rule F9")`, () => {
+  it.each(['rainbow', 'chameleon', 'rainfall', 'canfield-rush'])(
+    '%s: every position it calls lost only by reading the waste as a stack, that the pruning-free search decides, is lost',
+    (preset) => {
+      const random = testRandom(preset.length * 6007 + 5);
+      const plain = new Solver({ maxNodes: 200_000, prune: false });
+      const withoutStack = new StuckTrunk(false);
+      let lost = 0;
+      let tried = 0;
+      for (let i = 0; i < 3000 && lost < 8; i++) {
+        let prepared = false;
+        // positions the test without the rule does not call lost: the rule's own
+        const { game, stopped } = playoutToStuck(preset, random, (position) => {
+          if (!prepared) withoutStack.prepare(position);
+          prepared = true;
+          return position.redealsUsed() >= position.compiled.redeals && !withoutStack.isStuck(position);
+        });
+        if (!stopped) continue;
+        tried++;
+        const result = plain.solvePosition(copyOf(game));
+        expect(result.result, `${preset} position ${i}`).not.toBe('won');
+        if (result.result === 'lost') lost++;
+      }
+      expect(lost, `${preset}: positions only the last pass's stack calls lost, of ${tried}, that the pruning-free search proves lost`).toBe(8);
+    },
+    300_000,
+  );
+});
+
 /** Whether a legal move of `game` takes a wing's every card (so that a space opens now, and under trunkFill auto the trunk's top fills it). */
 function wingEmptiesNow(game: Game): boolean {
   const moves = newEngineMoveList();

@@ -35,11 +35,11 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * redealUnlimited caps the count), and the table closes those cycles.
  *
  * The rules that leave positions or moves out, each with the argument that it keeps every verdict, are
- * docs/solver.md's rules F1-F8 (all off under --no-prune, and checked against it by
+ * docs/solver.md's rules F1-F9 (all off under --no-prune, and checked against it by
  * bench/prune-check.mjs): F1 and F8, the stock as a resource, within a pass and across passes (the
  * table's KEYS_WASTE_RESOURCE, and generate.ts's walk through the redeal); F2 and F3, the
  * bound cards (prune.ts); F4 and F5, passes as cycles and their phases (KEYS_PASS_STATES, and
- * generate.ts's walk round the pass); F6, a stuck trunk (stuck.ts, asked where stuckAsk says); F7, a
+ * generate.ts's walk round the pass); F6 and F9, a stuck trunk (stuck.ts, asked where stuckAsk says; F9, the last pass's waste read as a stack); F7, a
  * mid-pass position covering its pass start (generate.ts's firstOfLayout).
  *
  * The search runs as several depth-first walks that take turns, all sharing the one table

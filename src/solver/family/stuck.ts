@@ -93,6 +93,10 @@ export class StuckTrunk {
   private stockCount = 0;
   /** Cards a turn puts on the waste: 0 where every card can be turned to alone (one-card turns, or a turn that shrinks). */
   private turn = 0;
+  /** The redeals the rules allow (UNLIMITED_REDEALS: no last pass), and the rules' turn (turnShrinks: 3-2-1). */
+  private redeals = 0;
+  private dealtTurn = 1;
+  private turnShrinks = false;
   /** `trunkFill auto`: the trunk's top fills a space at once (the spaces' count, above). */
   private trunkFills = false;
   /** In the sets under way: some wing's deepest card might move (under `trunkFill auto`, the trunk's cards in play might then lie in a space). */
@@ -119,12 +123,21 @@ export class StuckTrunk {
   /** The wings spacesRunOut last counted as held for good (at most the wings' number). */
   private wingsHeld = 0;
 
+  /**
+   * `lastPass`: read the last pass's waste as a stack (rule F9); false only in the tests, which show
+   * that the positions they check are the rule's own (the test without it does not call them lost).
+   */
+  constructor(private readonly lastPass = true) {}
+
   /** Reads the rules' builds and the trunk's order for the solve of `game`. */
   prepare(game: Game): void {
     const base = game.layout.baseRank;
     const rules = game.compiled;
     this.turn = rules.turn > 1 && !rules.turnShrinks ? rules.turn : 0;
     this.trunkFills = rules.trunkFillsAuto;
+    this.redeals = rules.redeals;
+    this.dealtTurn = rules.turn;
+    this.turnShrinks = rules.turnShrinks;
     const landings = this.landings;
     landings.fill(0);
     this.landers.fill(0);
@@ -240,6 +253,11 @@ export class StuckTrunk {
     }
     this.stockCount = count;
     const ends = this.turnEnds;
+    if (this.lastPass && game.redealsUsed() >= this.redeals) {
+      // RULES §10.8: a turn that shrinks is 3, 2, then 1 card a pass
+      this.lastPassEnds(count, firstStock, this.turnShrinks ? Math.max(1, 3 - game.redealsUsed()) : this.dealtTurn);
+      return;
+    }
     if (turn === 0) {
       // every place (count is at most 52, below 64)
       ends[0] = count >= 32 ? -1 : (1 << count) - 1;
@@ -261,6 +279,25 @@ export class StuckTrunk {
       }
       const wasteTop = firstStock < 0 ? last : j === firstStock - 1;
       if (fresh || inPass || wasteTop) ends[j >> 5] |= 1 << (j & 31);
+    }
+  }
+
+  /**
+   * turnEnds on the last pass (no redeal left): the waste's top, and the stock's places a turn of this
+   * pass ends on (each of them under one-card turns). A waste card under the top comes to the top only
+   * when the card on it leaves (stockCardMoves), since no later pass turns to it.
+   */
+  private lastPassEnds(count: number, firstStock: number, turn: number): void {
+    const ends = this.turnEnds;
+    ends[0] = ends[1] = 0;
+    const wasteTop = firstStock < 0 ? count - 1 : firstStock - 1;
+    if (wasteTop >= 0) ends[wasteTop >> 5] |= 1 << (wasteTop & 31);
+    if (firstStock < 0) return;
+    for (let j = firstStock, fromStock = 0; j < count; j++) {
+      if (++fromStock === turn || j === count - 1) {
+        fromStock = 0;
+        ends[j >> 5] |= 1 << (j & 31);
+      }
     }
   }
 
