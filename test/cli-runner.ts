@@ -29,6 +29,13 @@ export function runCli(args: readonly string[], options: SpawnSyncOptions = {}):
   return { code: result.status ?? -1, signal: result.signal, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? '') };
 }
 
+/** `eaglewing ARGS --json` that answers (exit 0, or 1 for a negative answer): its JSON. */
+export function runCliJson<T>(args: readonly string[]): T {
+  const result = runCli([...args, '--json']);
+  expect(result.code === 0 || result.code === 1, result.stderr).toBe(true);
+  return JSON.parse(result.stdout) as T;
+}
+
 /** A command line under bash (for ulimit, redirections and pipes), with $BIN set to the program. */
 export function runShell(script: string, cwd?: string): Run {
   const result = spawnSync('bash', ['-c', script], { encoding: 'utf8', cwd, env: { ...userEnv(), NO_COLOR: '1', BIN } });

@@ -8,7 +8,7 @@ import { formatMove } from '../src/notation.js';
 import { PlaySession } from '../src/play/session.js';
 import { resolveRules } from '../src/rules.js';
 import { BROWSER, useBrowser } from './browser.js';
-import { runCli } from './cli-runner.js';
+import { runCli, runCliJson } from './cli-runner.js';
 
 const { browser: started, dir } = useBrowser('test/play-verdicts.browser.test.ts', 'play-verdicts');
 
@@ -16,11 +16,6 @@ type Verdict = 'won' | 'lost' | 'unknown';
 /** The page's answer states, as verdicts of the position. */
 const PAGE_VERDICT: Record<string, Verdict> = { winnable: 'won', won: 'won', 'lost-now': 'lost', 'lost-deal': 'lost', lost: 'lost', unknown: 'unknown' };
 
-function cliJson<T>(args: string[]): T {
-  const result = runCli([...args, '--json']);
-  expect(result.code === 0 || result.code === 1, result.stderr).toBe(true);
-  return JSON.parse(result.stdout) as T;
-}
 
 /** A deal of each preset as the CLI names it: Eagle Wing's five and four of the family's; PySolFC's numbers for two games PySolFC turns cards in by itself. */
 const DEALS: { name: string; preset: string; deal: (n: number) => string[] }[] = [
@@ -59,7 +54,7 @@ describe.runIf(BROWSER)('the play page\'s answers are the CLI\'s', () => {
     let won: (Solved & { n: number }) | undefined;
     let lost: (Solved & { n: number }) | undefined;
     for (let n = 1; n <= 12 && (won === undefined || lost === undefined); n++) {
-      const solved = { n, ...cliJson<Solved>(['solve', ...cli(n), '--max-nodes', '2000000']) };
+      const solved = { n, ...runCliJson<Solved>(['solve', ...cli(n), '--max-nodes', '2000000']) };
       if (solved.result === 'won') won ??= solved;
       if (solved.result === 'lost') lost ??= solved;
     }
@@ -78,7 +73,7 @@ describe.runIf(BROWSER)('the play page\'s answers are the CLI\'s', () => {
     }
     // once a deal: the page's verdict of every legal move ("Which moves lose?") against hint --json's, a third of the way in
     const third = await pageAnswer(page, line.slice(0, thirds[1]));
-    const hint = cliJson<{ moves: { move: string; verdict: Verdict }[] }>(['hint', ...cli(won.n), ...(third.line === '' ? [] : ['--after', third.line])]);
+    const hint = runCliJson<{ moves: { move: string; verdict: Verdict }[] }>(['hint', ...cli(won.n), ...(third.line === '' ? [] : ['--after', third.line])]);
     await page.click('#losing');
     await page.waitForSelector('#move-verdicts li[data-verdict]', { timeout: 120_000 });
     const shown = await page.$$eval('#move-verdicts li[data-verdict]', (items) => items.map((item) => [item.querySelector('button')!.dataset.move!, item.dataset.verdict!]));

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BROWSER, useBrowser } from './browser.js';
-import { runCli } from './cli-runner.js';
+import { runCli, runCliJson } from './cli-runner.js';
 
 const { browser: started, dir } = useBrowser('test/play.browser.test.ts', 'play');
 let pages = 0;
@@ -17,12 +17,6 @@ function playPage(args: string[]): string {
   return file;
 }
 
-/** The CLI's JSON for a command, exit 0 or 1 (won or not). */
-function cliJson<T>(args: string[]): T {
-  const result = runCli([...args, '--json']);
-  expect(result.code === 0 || result.code === 1, result.stderr).toBe(true);
-  return JSON.parse(result.stdout) as T;
-}
 
 interface Solved {
   result: 'won' | 'lost' | 'unknown';
@@ -32,7 +26,7 @@ interface Solved {
 
 /** The player's moves of the CLI's winning line, in the order the player makes them (a PySolFC game's own turns left out). */
 function playerLine(deal: string[]): string[] {
-  const solved = cliJson<Solved>(['solve', ...deal]);
+  const solved = runCliJson<Solved>(['solve', ...deal]);
   expect(solved.result).toBe('won');
   return solved.steps.filter((step) => !step.automatic).map((step) => step.move.replace(/\(.*\)$/, ''));
 }
@@ -86,7 +80,7 @@ describe.runIf(BROWSER)('the play page (eaglewing play)', () => {
     expect(await answer(page)).toBe('won');
     expect(await page.$$eval('[data-foundation]', (piles) => piles.map((pile) => pile.getAttribute('data-cards')!.split(' ').length))).toEqual([13, 13, 13, 13]);
     // the page's line wins in the verifier
-    const verified = cliJson<{ status: string }>(['verify', '1', '--preset', 'coops', '--moves', await page.inputValue('#line')]);
+    const verified = runCliJson<{ status: string }>(['verify', '1', '--preset', 'coops', '--moves', await page.inputValue('#line')]);
     expect(verified.status).toBe('ok');
     expect(errors).toEqual([]);
     // the solver runs in a worker made from the page's own text (a blob: address, no network)
@@ -105,7 +99,7 @@ describe.runIf(BROWSER)('the play page (eaglewing play)', () => {
     expect(await page.getAttribute('body', 'data-won')).toBe('true');
     // PySolFC's turns are in the page's line and shown in its list
     expect(await page.$$eval('#moves li.auto', (items) => items.length)).toBeGreaterThan(0);
-    expect(cliJson<{ status: string }>(['verify', ...deal, '--moves', await page.inputValue('#line')]).status).toBe('ok');
+    expect(runCliJson<{ status: string }>(['verify', ...deal, '--moves', await page.inputValue('#line')]).status).toBe('ok');
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
@@ -115,7 +109,7 @@ describe.runIf(BROWSER)('the play page (eaglewing play)', () => {
     await answer(page);
     await page.click(source('W1W2'));
     await page.click(target('W1W2'));
-    const said = cliJson<{ status: string; reason: string }>(['verify', '1', '--preset', 'coops', '--moves', 'W1W2']);
+    const said = runCliJson<{ status: string; reason: string }>(['verify', '1', '--preset', 'coops', '--moves', 'W1W2']);
     expect(said.status).toBe('illegal');
     expect(await page.textContent('#message')).toContain(said.reason.replace(/^move \d+ \S+: /, ''));
     expect(await page.getAttribute('#message', 'data-kind')).toBe('refused');
@@ -130,7 +124,7 @@ describe.runIf(BROWSER)('the play page (eaglewing play)', () => {
     let at = -1;
     let losing = '';
     for (let k = 0; k < Math.min(line.length, 40) && at < 0; k++) {
-      const hint = cliJson<{ moves: { move: string; verdict: string }[] }>(['hint', ...deal, '--after', line.slice(0, k).join(' ')]);
+      const hint = runCliJson<{ moves: { move: string; verdict: string }[] }>(['hint', ...deal, '--after', line.slice(0, k).join(' ')]);
       const lost = hint.moves.find((entry) => entry.verdict === 'lost');
       if (lost) [at, losing] = [k, lost.move.replace(/\(.*\)$/, '')];
     }

@@ -1,10 +1,11 @@
 // What the page's solver worker answers: the verdict of a position along the game, or every legal move's; the same Solver the CLI runs.
 import { parseDealFor } from '../deal.js';
-import { Game, NO_MOVE } from '../engine.js';
+import type { Game } from '../engine.js';
 import { formatMove, parseMoveList } from '../notation.js';
 import { dealShape, type RuleSet } from '../rules.js';
 import { hintFor } from '../show/hint.js';
 import { Solver, type UnknownReason, type Verdict } from '../solver/solver.js';
+import { gameAfter } from './session.js';
 
 /**
  * The page's budget for one answer. The node limit keeps an answer to a few seconds; the table's cap
@@ -90,13 +91,7 @@ export class Answerer {
 
   /** The engine at the position the question's line leads to. */
   private gameAt(question: Question): Game {
-    const game = new Game(parseDealFor(question.deal, dealShape(question.rules)), question.rules);
-    for (const move of parseMoveList(question.line)) {
-      const code = game.legalMoveFor(move);
-      if (code === NO_MOVE) throw new Error(`the page's line is not legal at ${formatMove(move)}`);
-      game.apply(code);
-    }
-    return game;
+    return gameAfter(parseDealFor(question.deal, dealShape(question.rules)), question.rules, parseMoveList(question.line));
   }
 
   private solverFor(budget: Budget): Solver {

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { formatDeal, type Deck } from '../deal.js';
 import { canonicalRules, type RuleSet } from '../rules.js';
 import { pysolPlays } from '../show/narrate.js';
+import { fillPage } from '../show/page.js';
 
 /** The template with the page's script and solver worker inlined: scripts/build-page.mjs writes it beside the compiled CLI. */
 const TEMPLATE = fileURLToPath(new URL('../page/play.html', import.meta.url));
@@ -20,10 +21,6 @@ export interface PlayPage {
   cliDeal: string;
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
 /** The page's HTML: one file, no network request of any kind, opening from disk. */
 export function playPage(page: PlayPage): string {
   if (!existsSync(TEMPLATE)) throw new Error(`the play page's template ${TEMPLATE} is missing: run npm run build`);
@@ -36,9 +33,5 @@ export function playPage(page: PlayPage): string {
     autodeal: page.pysolDeal && pysolPlays(page.rules),
     cliDeal: page.cliDeal,
   };
-  // inside <script>, "</" would end the element early: JSON allows \u003c for "<"
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return readFileSync(TEMPLATE, 'utf8')
-    .replace('{{TITLE}}', () => escapeHtml(title))
-    .replace('{{DATA}}', () => json);
+  return fillPage(readFileSync(TEMPLATE, 'utf8'), title, data);
 }

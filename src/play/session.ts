@@ -25,6 +25,17 @@ export interface PlayerStep {
 /** A move tried: played, or refused with the reason in words. */
 export type Attempt = { played: true } | { played: false; reason: string };
 
+/** The engine after a legal line from the deal (the page's own lines: a move that is not legal is a bug). */
+export function gameAfter(deck: Deck, rules: RuleSet, line: readonly Move[]): Game {
+  const game = new Game(deck, rules);
+  for (const move of line) {
+    const code = game.legalMoveFor(move);
+    if (code === NO_MOVE) throw new Error(`the page's line is not legal at ${formatMove(move)}`);
+    game.apply(code);
+  }
+  return game;
+}
+
 /** The turn of the stock, whatever card it turns. */
 const TURN = parseMove('T');
 
@@ -119,13 +130,7 @@ export class PlaySession {
   /** Goes to position `target` (0 … length), replaying from the deal: undo, redo and jumps alike. */
   goTo(target: number): void {
     if (!Number.isInteger(target) || target < 0 || target > this.steps.length) throw new RangeError(`no position ${target} in a game of ${this.steps.length} steps`);
-    const game = new Game(this.deck, this.setup.rules);
-    for (const move of this.line(target)) {
-      const code = game.legalMoveFor(move);
-      if (code === NO_MOVE) throw new Error(`the game's own line is not legal at ${formatMove(move)}`);
-      game.apply(code);
-    }
-    this.game = game;
+    this.game = gameAfter(this.deck, this.setup.rules, this.line(target));
     this.at = target;
   }
 

@@ -99,14 +99,17 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** A page template with its title (as HTML text) and its data (as JSON in <script>) written in: the solution page's and the play page's. */
+export function fillPage(template: string, title: string, data: unknown): string {
+  // inside <script>, "</" would end the element early: JSON allows \u003c for "<"
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  return template.replace('{{TITLE}}', () => escapeHtml(title)).replace('{{DATA}}', () => json);
+}
+
 /** The page's HTML: no network request of any kind, opening from disk in any current browser. */
 export function solutionPage(page: PageGame): string {
   const { moves, views, start } = stepsOf(page);
   const data = { title: page.title, subtitle: page.subtitle, verdict: page.verdict, redeals: page.rules.redeals, moves, views, start };
-  // inside <script>, "</" would end the element early: JSON allows \u003c for "<"
-  const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  return readFileSync(TEMPLATE, 'utf8')
-    .replace('{{TABLE_CSS}}\n', () => readFileSync(TABLE_CSS, 'utf8').replace(/^\/\*.*\*\/\n/, ''))
-    .replace('{{TITLE}}', () => escapeHtml(page.title))
-    .replace('{{DATA}}', () => json);
+  const template = readFileSync(TEMPLATE, 'utf8').replace('{{TABLE_CSS}}\n', () => readFileSync(TABLE_CSS, 'utf8').replace(/^\/\*.*\*\/\n/, ''));
+  return fillPage(template, page.title, data);
 }
