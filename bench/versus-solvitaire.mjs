@@ -3,68 +3,135 @@
 /*
 Usage (from the repository root, after `npm run build`; this script builds nothing):
 
-    node bench/versus-solvitaire.mjs SOLVITAIRE GAME SEEDS SECONDS
+    node bench/versus-solvitaire.mjs SOLVITAIRE GAME DEALS SECONDS
 
-  SOLVITAIRE  a Solvitaire binary (how to build one: below)
-  GAME        canfield | canfield-strict: Solvitaire's --type; eaglewing plays its presets sv-canfield | sv-canfield-strict
-  SEEDS       FROM-TO (both included) or one seed: Solvitaire's `--random SEED`, eaglewing's `--solvitaire SEED`
+  SOLVITAIRE  a Solvitaire binary (which one: below)
+  GAME        one of GAMES (below): Solvitaire's own canfield | canfield-strict on its seeds, or a hard rule set
+              (rainbow-whole, rainbow-group, chameleon-whole, chameleon-group, canfield-whole, canfield-group)
+              on eaglewing's deals
+  DEALS       FROM-TO (both included) or one number: Solvitaire's `--random SEED` and eaglewing's `--solvitaire
+              SEED` for its own games; eaglewing's deal numbers (RULES §10.9) for the hard rule sets
   SECONDS     the time limit per deal for both programs (Solvitaire's --timeout, in ms; eaglewing's time limit)
 
   e.g. node bench/versus-solvitaire.mjs /work/solvitaire-build/solvitaire canfield 0-199 60
+       node bench/versus-solvitaire.mjs /work/solvitaire-round/solvitaire rainbow-whole 1-100 30
 
-For each seed it runs Solvitaire (`--type GAME --random SEED --classify --timeout MS`, its other options left at
-their defaults: no streamliners, a cache of 10^8 states), then eaglewing on the same deal, and prints a line:
-the seed, Solvitaire's verdict (won / lost / unknown), its wall time and its own search time in ms, then
-eaglewing's verdict and time in ms. Then the per-deal time sums, the ratio
+For Solvitaire's own games it runs Solvitaire (`--type GAME --random SEED --classify --timeout MS`, its other
+options left at their defaults: no streamliners, a cache of 10^8 states), then eaglewing on the same deal. For a
+hard rule set it writes the rules as a Solvitaire rules file (`solvitaireRules`) and each deal as a Solvitaire deal
+file (`solvitaireDeal`), both in a temporary directory removed at the end, and runs `--custom-rules FILE --classify
+--timeout MS DEAL_FILE`. Then it prints a line: the deal, Solvitaire's verdict (won / lost / unknown), its wall time
+and its own search time in ms, then eaglewing's verdict and time in ms. Then the per-deal time sums, the ratio
 eaglewing / Solvitaire, the verdict tallies, and every disagreement (both decided, differently).
+
+The hard rule sets are PySolFC's Rainbow, Chameleon and Canfield (RULES §10) with the wing moves set to `whole`
+(Solvitaire's "move built group": "whole-pile") or to `group` (its "yes"): PySolFC's own `single-or-whole` is a
+rule Solvitaire has no word for. The rest of each rules file says the preset's rules in Solvitaire's words:
+building in any suit or in alternate colours, a space filled from the reserve at once and from anywhere once the
+reserve is empty ("auto-reserve-then-any"), one dealt base card, the stock turned one card a pass once (Rainbow,
+Chameleon) or three cards a pass without limit (Canfield), a stacked reserve of 13 (12 for Chameleon).
+
+Which Solvitaire: for its own games, Solvitaire as it is (github.com/thecharlieblake/Solvitaire, commit 2398305,
+built from src/main with g++ and Boost's program_options). For the hard rule sets, the same source with two
+changes, since PySolFC builds round the corner and Solvitaire does not:
+- in `game_state::is_next_legal_card(pol, card a, card b)` (game_state.legal_moves.cpp), the rank test compares
+  natural ranks round the corner, as eaglewing's `--wrap round` does (b's rank mod 13, plus one, is a's rank),
+  instead of ranks relative to the foundations' base (`foundation_base_convert`);
+- in `game_state::is_valid_auto_foundation_move` (game_state.dominance_moves.cpp), a move onto an empty
+  foundation (the base rank's card) is never automatic: once a card can be built on the base rank's card, putting
+  it up is no longer safe.
+The script cannot see which build it was given; a plain Solvitaire on a hard rule set plays other rules, and its
+verdicts differ (the disagreements say so).
 
 What is timed (nothing is subtracted):
 - Solvitaire: the wall time of its process, from just before Node spawns it to its exit (performance.now around
-  spawnSync): its start-up, rules and dealing, search, printing, and Node's cost of spawning a process. The `start-up`
-  line gives the median wall time of `solvitaire --version` (the same spawning, no deal, no search) so that a reader
-  can judge that part; it is not subtracted. Solvitaire's own "Time Taken" (its search alone, whole ms) is summed
-  too, and a second ratio is printed against it.
+  spawnSync): its start-up, rules and dealing (or reading its two files), search, printing, and Node's cost of
+  spawning a process. The `start-up` line gives the median wall time of `solvitaire --version` (the same
+  spawning, no deal, no search) so that a reader can judge that part; it is not subtracted. Solvitaire's own
+  "Time Taken" (its search alone, whole ms) is summed too, and a second ratio is printed against it.
 - eaglewing: the library in dist/ in this one long-lived Node process (no Node start-up per deal, as the
-  `eaglewing solve` command would cost): from the seed to the verdict, canfieldDealFromSolvitaireSeed then
-  Solver.solve, by performance.now. One Solver serves every deal (as `solve --deals-file` does); the first deal
-  pays for making its family search's table and for the JIT warming up. Replaying a win in eaglewing's verifier
-  comes after the timing and is not timed.
+  `eaglewing solve` command would cost): from the deal number to the verdict, the deck (Solvitaire's seed, or
+  eaglewing's deal) then Solver.solve, by performance.now. One Solver serves every deal (as `solve --deals-file`
+  does); the first deal pays for making its family search's table and for the JIT warming up. Writing Solvitaire's
+  deal file, and replaying a win in eaglewing's verifier, come outside the timing.
 Both are single-threaded (Solvitaire's --random solves on one thread; eaglewing's search runs on Node's main
 thread). Run it on a quiet machine: the two programs alternate deal by deal, so a drift in speed hits both alike.
 
 Why Node and not bash: eaglewing's side runs in-process (a Node process per deal would add ~0.1 s of start-up to
 deals Solvitaire decides in a few ms), and Node times Solvitaire's processes itself.
 
-Building Solvitaire (Debian 12: g++ 12.2, Boost 1.74; its CMakeLists.txt fetches googletest from the internet,
-plain g++ on src/main needs nothing but Boost's program_options):
-
-    apt-get install g++ libboost-program-options-dev
-    git clone https://github.com/thecharlieblake/Solvitaire /tmp/Solvitaire-git
-    mkdir -p /work/solvitaire-build && cd /work/solvitaire-build
-    git -C /tmp/Solvitaire-git archive 2398305 src/main lib | tar -x
-    g++ -std=c++14 -O2 -DNDEBUG -pthread -Ilib -Ilib/rapidjson $(find src/main -name '*.cpp' | sort) \
-        -lboost_program_options -o solvitaire
-
 Exit codes: 0 no disagreement; 1 a disagreement; 2 bad arguments; 3 a Solvitaire process that failed or printed
 what this script does not understand, or an eaglewing win that does not replay in the verifier (each is listed).
 */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** Solvitaire's preset names and eaglewing's presets for the same game (RULES §10, the sv- presets). */
-export const PRESETS = { canfield: 'sv-canfield', 'canfield-strict': 'sv-canfield-strict' };
+/**
+ * The games: Solvitaire's own (`type`, its --type, on its seeds; eaglewing's sv- presets, RULES §10) and the hard
+ * rule sets (a preset of RULES §10 with `wingMoves` set, on eaglewing's deals; `build` is Solvitaire's build policy
+ * for it, `turn` and `redeal` its stock's, `wings` and `trunk` its tableau's and reserve's sizes).
+ */
+export const GAMES = {
+  canfield: { preset: 'sv-canfield', type: 'canfield' },
+  'canfield-strict': { preset: 'sv-canfield-strict', type: 'canfield-strict' },
+  'rainbow-whole': { preset: 'rainbow', wingMoves: 'whole', build: 'any-suit', wings: 4, trunk: 13, turn: 1, redeal: false },
+  'rainbow-group': { preset: 'rainbow', wingMoves: 'group', build: 'any-suit', wings: 4, trunk: 13, turn: 1, redeal: false },
+  'chameleon-whole': { preset: 'chameleon', wingMoves: 'whole', build: 'any-suit', wings: 3, trunk: 12, turn: 1, redeal: false },
+  'chameleon-group': { preset: 'chameleon', wingMoves: 'group', build: 'any-suit', wings: 3, trunk: 12, turn: 1, redeal: false },
+  'canfield-whole': { preset: 'canfield', wingMoves: 'whole', build: 'red-black', wings: 4, trunk: 13, turn: 3, redeal: true },
+  'canfield-group': { preset: 'canfield', wingMoves: 'group', build: 'red-black', wings: 4, trunk: 13, turn: 3, redeal: true },
+};
+
+/** Solvitaire's "move built group" for eaglewing's wing moves. */
+const MOVE_BUILT_GROUP = { whole: 'whole-pile', group: 'yes' };
+
+/** A hard rule set's rules in Solvitaire's JSON rules format (rules_parser.cpp), as its --custom-rules reads them. */
+export function solvitaireRules(game) {
+  return {
+    'tableau piles': { count: game.wings, 'build policy': game.build, 'move built group': MOVE_BUILT_GROUP[game.wingMoves], 'spaces policy': 'auto-reserve-then-any' },
+    foundations: { 'initial cards': 'one', 'base card': 'random' },
+    stock: { size: 52 - game.trunk - game.wings - 1, 'deal count': game.turn, redeal: game.redeal },
+    reserve: { size: game.trunk, stacked: true },
+  };
+}
+
+/** Solvitaire's name of a card named as eaglewing names it (`TD` -> `10D`). */
+const solvitaireCard = (name) => name.replace(/^T/, '10');
+/** Solvitaire's foundations in its suit order (card.cpp): C, H, S, D. */
+const SOLVITAIRE_SUITS = 'CHSD';
+
+/**
+ * A deal (eaglewing's card names, RULES §10.9's order: the trunk bottom to top, the wings, the base, the stock
+ * top first) as a Solvitaire deal file (deal_parser.cpp's schema: the reserve, stock, waste and foundations as
+ * flat lists): each pile bottom card first, as Solvitaire prints its own deals
+ * (test/fixtures/solvitaire-canfield-deals.json), so the stock is reversed; the base card the one foundation card,
+ * which is how Solvitaire learns the base rank of a random-base game (parse_foundations).
+ */
+export function solvitaireDeal(names, trunk, wings) {
+  const base = names[trunk + wings];
+  return {
+    'tableau piles': names.slice(trunk, trunk + wings).map((name) => [solvitaireCard(name)]),
+    reserve: names.slice(0, trunk).map(solvitaireCard),
+    foundations: [solvitaireCard(base)],
+    stock: names.slice(trunk + wings + 1).reverse().map(solvitaireCard),
+    waste: [],
+  };
+}
 
 /** Solvitaire's result names (solver.cpp, operator<< of result::type) as verdicts. */
 const VERDICTS = { solved: 'won', unsolvable: 'lost', 'timed-out': 'unknown', 'memory-limit-reached': 'unknown', terminated: 'unknown' };
 
 /**
  * One `--classify` line of Solvitaire without streamliners: "SEED, OUTCOME, MS, states searched, …, OUTCOME"
- * (main.cpp solve_game, solver.cpp print_result_csv). Returns { seed, verdict, outcome, ms } or undefined when the
- * line is not one.
+ * (main.cpp solve_game, solver.cpp print_result_csv; ", OUTCOME, …" for a deal read from a file, which `seed` then
+ * numbers). Returns { seed, verdict, outcome, ms } or undefined when the line is not one.
  */
-export function parseClassifyLine(line) {
-  const fields = line.trim().split(/,\s*/);
+export function parseClassifyLine(line, seed) {
+  // a deal read from a file has no seed, and the line starts with its comma: the deal's number stands in
+  const fields = (seed !== undefined && line.startsWith(',') ? `${seed}${line}` : line).trim().split(/,\s*/);
   if (fields.length !== 13 || !/^\d+$/.test(fields[0]) || !/^\d+$/.test(fields[2])) return undefined;
   const outcome = fields[1];
   if (!(outcome in VERDICTS) || fields[12] !== outcome) return undefined;
@@ -81,17 +148,17 @@ export function parseSeeds(text) {
 }
 
 function usage(problem) {
-  console.error(`${problem}\nusage: node bench/versus-solvitaire.mjs SOLVITAIRE canfield|canfield-strict FROM-TO SECONDS`);
+  console.error(`${problem}\nusage: node bench/versus-solvitaire.mjs SOLVITAIRE ${Object.keys(GAMES).join('|')} FROM-TO SECONDS`);
   process.exit(2);
 }
 
-/** Runs Solvitaire on one seed; its wall time and what it said. */
-function runSolvitaire(binary, game, seed, timeoutMs) {
-  const args = ['--type', game, '--random', String(seed), '--classify', '--timeout', String(timeoutMs)];
+/** Runs Solvitaire on one deal (`source`: its arguments for the deal and its rules); its wall time and what it said. */
+function runSolvitaire(binary, source, seed, timeoutMs) {
+  const args = [...source, '--classify', '--timeout', String(timeoutMs)];
   const started = performance.now();
   const run = spawnSync(binary, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
   const wallMs = performance.now() - started;
-  const lines = (run.stdout ?? '').split('\n').map(parseClassifyLine).filter(Boolean);
+  const lines = (run.stdout ?? '').split('\n').map((line) => parseClassifyLine(line, seed)).filter(Boolean);
   if (run.error || run.status !== 0 || lines.length !== 1 || lines[0].seed !== seed) {
     const why = run.error ? run.error.message : run.signal ? `killed by ${run.signal}` : `exit ${run.status}, printed ${JSON.stringify((run.stdout ?? '').trim().slice(0, 200))}`;
     return { verdict: 'failed', wallMs, ms: 0, why };
@@ -103,9 +170,11 @@ async function main() {
   const [binary, game, seedsText, secondsText] = process.argv.slice(2);
   if (process.argv.length !== 6) usage('four arguments, please');
   if (!existsSync(binary)) usage(`no Solvitaire binary at ${binary}`);
-  if (!(game in PRESETS)) usage(`the game must be canfield or canfield-strict, got ${game}`);
+  if (!Object.hasOwn(GAMES, game)) usage(`the game must be one of ${Object.keys(GAMES).join(', ')}, got ${game}`);
+  const chosen = GAMES[game];
   const seeds = parseSeeds(seedsText);
-  if (!seeds) usage(`the seeds must be FROM-TO or one seed (0 to 2^31-1), got ${seedsText}`);
+  if (!seeds) usage(`the deals must be FROM-TO or one number (0 to 2^31-1), got ${seedsText}`);
+  if (!chosen.type && seeds[0] < 1) usage(`eaglewing's deals are numbered from 1, got ${seedsText}`);
   const seconds = Number(secondsText);
   if (!/^\d+(\.\d+)?$/.test(secondsText) || !(seconds > 0)) usage(`the time limit must be a positive number of seconds, got ${secondsText}`);
   const limitMs = Math.round(seconds * 1000);
@@ -113,6 +182,8 @@ async function main() {
   let dist;
   try {
     dist = {
+      ...(await import('../dist/cards.js')),
+      ...(await import('../dist/deal.js')),
       ...(await import('../dist/numbering/solvitaire.js')),
       ...(await import('../dist/rules.js')),
       ...(await import('../dist/solver/solver.js')),
@@ -121,8 +192,23 @@ async function main() {
   } catch (error) {
     usage(`eaglewing is not built (run npm run build first): ${error.message}`);
   }
-  const rules = dist.resolveRules(PRESETS[game]);
+  const rules = dist.resolveRules(chosen.preset, chosen.wingMoves ? { wingMoves: chosen.wingMoves } : {});
   const solver = new dist.Solver({ timeLimitMs: limitMs });
+  // a hard rule set's rules file and deal files, removed at the end
+  const room = chosen.type ? undefined : mkdtempSync(join(tmpdir(), 'versus-solvitaire-'));
+  const rulesFile = room && join(room, 'rules.json');
+  if (rulesFile) writeFileSync(rulesFile, JSON.stringify(solvitaireRules(chosen)));
+  if (room) process.once('SIGINT', () => { rmSync(room, { recursive: true, force: true }); process.exit(130); });
+  const deckFor = (seed) => (chosen.type ? dist.canfieldDealFromSolvitaireSeed(seed) : dist.dealFromNumberFor(seed, dist.dealShape(rules)));
+  const sourceFor = (seed, deck) => {
+    if (chosen.type) return ['--type', chosen.type, '--random', String(seed)];
+    const file = join(room, 'deal.json');
+    writeFileSync(file, JSON.stringify(solvitaireDeal(Array.from(deck, dist.formatCard), chosen.trunk, chosen.wings)));
+    return ['--custom-rules', rulesFile, file];
+  };
+  const ruleText = chosen.type ? `--type ${game}` : `${game} (--custom-rules)`;
+  const ourText = `--preset ${chosen.preset}${chosen.wingMoves ? ` --wing-moves ${chosen.wingMoves}` : ''}`;
+  const dealText = chosen.type ? 'seeds' : "eaglewing's deals";
 
   const version = spawnSync(binary, ['--version'], { encoding: 'utf8' });
   const shown = /version: ([^)\s]+)/.exec(`${version.stdout}${version.stderr}`);
@@ -133,31 +219,33 @@ async function main() {
     startups.push(performance.now() - started);
   }
   startups.sort((a, b) => a - b);
-  console.log(`Solvitaire ${shown ? shown[1] : '(version not shown)'} --type ${game} vs eaglewing --preset ${PRESETS[game]}; seeds ${seeds[0]}-${seeds[1]}; time limit ${seconds} s a deal`);
+  console.log(`Solvitaire ${shown ? shown[1] : '(version not shown)'} ${ruleText} vs eaglewing ${ourText}; ${dealText} ${seeds[0]}-${seeds[1]}; time limit ${seconds} s a deal`);
   console.log(`start-up: solvitaire --version takes ${startups[2].toFixed(1)} ms wall (median of 5), inside each Solvitaire time below`);
-  console.log('seed\tsolvitaire\twall ms\tits ms\teaglewing\tms');
+  console.log(`${chosen.type ? 'seed' : 'deal'}\tsolvitaire\twall ms\tits ms\teaglewing\tms`);
 
   const sums = { solvitaireWall: 0, solvitaireOwn: 0, eaglewing: 0 };
   const tally = {};
   const disagreements = [];
   const failures = [];
+  const word = chosen.type ? 'seed' : 'deal';
   for (let seed = seeds[0]; seed <= seeds[1]; seed++) {
-    const theirs = runSolvitaire(binary, game, seed, limitMs);
+    const theirs = runSolvitaire(binary, sourceFor(seed, deckFor(seed)), seed, limitMs);
     const started = performance.now();
-    const deck = dist.canfieldDealFromSolvitaireSeed(seed);
+    const deck = deckFor(seed);
     const ours = solver.solve(deck, rules);
     const ourMs = performance.now() - started;
-    if (ours.result === 'won' && dist.verify(deck, rules, ours.moves).status !== 'ok') failures.push(`seed ${seed}: eaglewing's win does not replay in its verifier`);
-    if (theirs.verdict === 'failed') failures.push(`seed ${seed}: Solvitaire ${theirs.why}`);
+    if (ours.result === 'won' && dist.verify(deck, rules, ours.moves).status !== 'ok') failures.push(`${word} ${seed}: eaglewing's win does not replay in its verifier`);
+    if (theirs.verdict === 'failed') failures.push(`${word} ${seed}: Solvitaire ${theirs.why}`);
     sums.solvitaireWall += theirs.wallMs;
     sums.solvitaireOwn += theirs.ms;
     sums.eaglewing += ourMs;
     const key = `Solvitaire ${theirs.verdict}, eaglewing ${ours.result}`;
     tally[key] = (tally[key] ?? 0) + 1;
     const decided = (verdict) => verdict === 'won' || verdict === 'lost';
-    if (decided(theirs.verdict) && decided(ours.result) && theirs.verdict !== ours.result) disagreements.push(`seed ${seed}: Solvitaire ${theirs.verdict}, eaglewing ${ours.result}`);
+    if (decided(theirs.verdict) && decided(ours.result) && theirs.verdict !== ours.result) disagreements.push(`${word} ${seed}: Solvitaire ${theirs.verdict}, eaglewing ${ours.result}`);
     console.log(`${seed}\t${theirs.verdict.padEnd(10)}\t${theirs.wallMs.toFixed(1)}\t${theirs.ms}\t${ours.result.padEnd(9)}\t${ourMs.toFixed(1)}`);
   }
+  if (room) rmSync(room, { recursive: true, force: true });
 
   const deals = seeds[1] - seeds[0] + 1;
   const perDeal = (ms) => `${(ms / 1000).toFixed(3)} s (${(ms / deals).toFixed(1)} ms a deal)`;

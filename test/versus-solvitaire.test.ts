@@ -1,13 +1,15 @@
-// bench/versus-solvitaire.mjs without Solvitaire: its reading of Solvitaire's captured output, and its verdicts and exit code against a stand-in binary.
+// bench/versus-solvitaire.mjs without Solvitaire: its reading of Solvitaire's captured output, its deal files against Solvitaire's printed deals, and its verdicts and exit code against a stand-in binary.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script, no types
-import { parseClassifyLine, parseSeeds } from '../bench/versus-solvitaire.mjs';
+import { GAMES, parseClassifyLine, parseSeeds, solvitaireDeal, solvitaireRules } from '../bench/versus-solvitaire.mjs';
+import { formatCard } from '../src/cards.js';
+import { canfieldDealFromSolvitaireSeed } from '../src/numbering/solvitaire.js';
 import { userEnv } from './cli-runner.js';
-import { FIXTURES, ROOT } from './helpers.js';
+import { FIXTURES, ROOT, solvitairePrintedDeals } from './helpers.js';
 
 const SCRIPT = join(ROOT, 'bench', 'versus-solvitaire.mjs');
 
@@ -58,6 +60,32 @@ describe("bench/versus-solvitaire.mjs reads Solvitaire's --classify lines", () =
   });
 });
 
+describe("bench/versus-solvitaire.mjs writes Solvitaire's deal and rules files", () => {
+  it("a seed's deal, written as a deal file, holds the piles Solvitaire printed for that seed", () => {
+    // Solvitaire prints each pile bottom card first (its reserve and tableau piles as lists of piles); the
+    // tableau piles come sorted, so they are compared as a set
+    const printed = solvitairePrintedDeals().filter((entry) => entry.type === 'canfield');
+    expect(printed.length).toBeGreaterThanOrEqual(50);
+    for (const entry of printed) {
+      const written = solvitaireDeal(Array.from(canfieldDealFromSolvitaireSeed(entry.seed), formatCard), 13, 4);
+      const where = `seed ${entry.seed}`;
+      expect(written.reserve, where).toEqual(entry.reserve[0]);
+      expect(written.stock, where).toEqual(entry.stock);
+      expect(written.foundations, where).toEqual(entry.foundations.flatMap((pile) => (Array.isArray(pile) ? pile : [])));
+      expect(written['tableau piles'].map((pile: string[]) => pile.join(' ')).sort(), where).toEqual(entry['tableau piles'].map((pile) => pile.join(' ')).sort());
+      expect(written.waste, where).toEqual([]);
+    }
+  });
+  it("the hard rule sets' rules files have Solvitaire's stock sizes: every card not dealt to the reserve, the tableau or the base", () => {
+    const rules = solvitaireRules(GAMES['chameleon-group']);
+    expect(rules.stock).toEqual({ size: 36, 'deal count': 1, redeal: false });
+    expect(rules.reserve).toEqual({ size: 12, stacked: true });
+    expect(rules['tableau piles']['move built group']).toBe('yes');
+    expect(solvitaireRules(GAMES['canfield-whole']).stock).toEqual({ size: 34, 'deal count': 3, redeal: true });
+    expect(solvitaireRules(GAMES['canfield-whole'])['tableau piles']['move built group']).toBe('whole-pile');
+  });
+});
+
 describe('bench/versus-solvitaire.mjs against a stand-in for Solvitaire (needs the build, not Solvitaire)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'versus-solvitaire-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -82,12 +110,25 @@ describe('bench/versus-solvitaire.mjs against a stand-in for Solvitaire (needs t
     expect(result.status, result.stderr).toBe(1);
     expect(result.stdout).toContain('DISAGREE seed 0: Solvitaire lost, eaglewing won');
   });
+  it("plays a hard rule set on eaglewing's deal from the files it writes, and leaves none of them behind", () => {
+    // a Solvitaire that wins a deal read from a file when it is given both files, as Solvitaire prints such a line (no seed)
+    const file = join(dir, 'solvitaire-files');
+    writeFileSync(file, `#!/bin/sh\ncase "$1" in --version) echo '[info] (Solvitaire version: stand-in)' >&2;; --custom-rules) test -s "$2" && test -s "$3" && echo ', solved, 3, 203, 162, 127, 38, 0, 124, 193, 76, 76, solved';; esac\n`);
+    chmodSync(file, 0o755);
+    const before = readdirSync(tmpdir()).filter((name) => name.startsWith('versus-solvitaire-')).length;
+    // Solvitaire's verdict, read from the file run's line, against eaglewing's (won or unknown: no disagreement)
+    const result = spawnSync(process.execPath, [SCRIPT, file, 'rainbow-whole', '5', '2'], { encoding: 'utf8', env: userEnv() });
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^5\twon\s+\t[\d.]+\t3\t(won|unknown)\s+\t[\d.]+$/m);
+    expect(result.stdout).toContain("--preset rainbow --wing-moves whole; eaglewing's deals 5-5");
+    expect(readdirSync(tmpdir()).filter((name) => name.startsWith('versus-solvitaire-')).length).toBe(before);
+  });
   it('exits 3 when Solvitaire prints what it cannot read, and 2 on bad arguments', () => {
     const result = run(standIn('gibberish'));
     expect(result.status, result.stderr).toBe(3);
     expect(result.stdout).toContain('FAILED seed 0: Solvitaire');
     const bad = spawnSync(process.execPath, [SCRIPT, standIn('solved'), 'klondike', '0', '10'], { encoding: 'utf8', env: userEnv() });
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toContain('canfield or canfield-strict');
+    expect(bad.stderr).toContain('the game must be one of canfield, canfield-strict, rainbow-whole');
   });
 });

@@ -1,19 +1,12 @@
 #!/usr/bin/env python3
 # Makes test/fixtures/solvitaire-canfield-deals.json: the deals Solvitaire itself prints for chosen seeds of its canfield and canfield-strict.
 """
-Run by hand (not by npm test), from the repository root, with a Solvitaire binary built outside the repository:
+Run by hand (not by npm test), from the repository root, with a Solvitaire binary built outside the repository
+(github.com/thecharlieblake/Solvitaire, commit 2398305a, its src/main built with g++ and Boost's program_options):
 
-    # Debian: apt-get install g++ libboost-program-options-dev
-    git clone https://github.com/thecharlieblake/Solvitaire /tmp/Solvitaire-git
-    mkdir -p /work/solvitaire-build && cd /work/solvitaire-build
-    git -C /tmp/Solvitaire-git archive 2398305 src/main lib | tar -x
-    g++ -std=c++14 -O2 -DNDEBUG -pthread -Ilib -Ilib/rapidjson $(find src/main -name '*.cpp' | sort) \
-        -lboost_program_options -o solvitaire
-    cd -
-    python3 scripts/solvitaire/canfield_deals.py --solvitaire /work/solvitaire-build/solvitaire
+    python3 scripts/solvitaire/canfield_deals.py --solvitaire SOLVITAIRE_BINARY
 
-(Its CMakeLists.txt fetches googletest from the internet; plain g++ on src/main needs nothing but Boost's
-program_options. Made with Solvitaire 2398305a, g++ 12.2 and Boost 1.74 on Debian 12.)
+(Made with Solvitaire 2398305a, g++ 12.2 and Boost 1.74 on Debian 12.)
 
 For each game type and seed it runs `solvitaire --type TYPE --random SEED --deal-only` and keeps the
 piles exactly as printed: each pile bottom card first, 10 written `10`, the tableau piles in the order
