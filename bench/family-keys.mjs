@@ -1,20 +1,22 @@
 #!/usr/bin/env node
-// Where a family search's positions lie: the keys its table holds after a solve of a Solvitaire seed, counted by trunk cards, foundation cards and pass states.
+// Where a family search's positions lie: the keys its table holds after a solve of a Solvitaire seed or an eaglewing deal, counted by trunk cards, foundation cards and pass states.
 /*
 Usage (after `npm run build`):
 
     node bench/family-keys.mjs SEED [MAX_NODES] [PRESET]
 
-  SEED       a Solvitaire seed (`--solvitaire SEED`)
+  SEED       a Solvitaire seed (`--solvitaire SEED`) for sv-canfield and sv-canfield-strict; for any other
+             Canfield family preset, eaglewing's deal number (`solve N --preset PRESET`)
   MAX_NODES  stop the search after this many positions (default 0: none, the default 256 MB table)
-  PRESET     sv-canfield (default) or sv-canfield-strict
+  PRESET     sv-canfield (default), sv-canfield-strict, or a Canfield family preset (RULES §10)
 
   e.g. node bench/family-keys.mjs 112 6000000
+       node bench/family-keys.mjs 76 1000000 canfield
 
-It solves the seed as `solve --solvitaire SEED` does (one Solver, the default limits but the node limit), then
+It solves the deal as `solve` does (the family's search, the default limits but the node limit), then
 reads every key left in the family search's table (through solver/family/key.ts's readers: no key bits are read here) and prints:
 the verdict and positions; the keys by cards left in the trunk and by cards on the foundations; the number of
-(foundations, trunk) states; and how many layouts hold which pass states (both presets take passes as cycles,
+(foundations, trunk) states; and how many layouts hold which pass states (presets with unlimited redeals take passes as cycles,
 docs/solver.md "Rule F4", "Rule F5" and "Rule F7": b = the pass's start, 1 and 2 = mid-pass in that phase). Where the nodes go is
 measured before choosing a change: this is the measure for a lost deal, whose table at the end is everything it searched.
 */
@@ -28,14 +30,14 @@ const usage = (problem) => {
   process.exit(2);
 };
 if (args.length > 3) usage(`at most three arguments, got ${args.length}`);
-if (!/^\d+$/.test(seedText ?? '') || Number(seedText) > 2 ** 31 - 1) usage(`the seed must be 0 to 2^31-1, got ${seedText}`);
+if (!/^\d+$/.test(seedText ?? '') || Number(seedText) > 2 ** 31 - 1) usage(`the seed or deal must be 0 to 2^31-1, got ${seedText}`);
 if (!/^\d+$/.test(maxText)) usage(`MAX_NODES must be a whole number, got ${maxText}`);
-if (preset !== 'sv-canfield' && preset !== 'sv-canfield-strict') usage(`the preset must be sv-canfield or sv-canfield-strict, got ${preset}`);
+const seeded = preset === 'sv-canfield' || preset === 'sv-canfield-strict';
 
 const from = (path) => import(pathToFileURL(resolve(fileURLToPath(new URL('..', import.meta.url)), 'dist', path)).href);
 let dist;
 try {
-  dist = { ...(await from('numbering/solvitaire.js')), ...(await from('rules.js')), ...(await from('engine.js')), ...(await from('solver/family/search.js')), ...(await from('solver/family/key.js')), ...(await from('position.js')) };
+  dist = { ...(await from('numbering/solvitaire.js')), ...(await from('deal.js')), ...(await from('rules.js')), ...(await from('engine.js')), ...(await from('solver/family/search.js')), ...(await from('solver/family/key.js')), ...(await from('position.js')) };
 } catch (error) {
   usage(`eaglewing is not built (run npm run build first): ${error.message}`);
 }
@@ -43,8 +45,12 @@ if (typeof dist.FamilySearch?.prototype.forEachStoredKey !== 'function') usage('
 
 // the family's search itself (not the Solver that hands deals to it), so that its table can be read after the solve
 const solver = new dist.FamilySearch({ maxNodes: Number(maxText), timeLimitMs: 0, memoryMegabytes: 256, prune: true });
+const family = dist.PRESETS.find((entry) => entry.name === preset);
+if (!family || family.group === 'Eagle Wing') usage(`the preset must be sv-canfield, sv-canfield-strict or a Canfield family preset, got ${preset}`);
+if (!seeded && Number(seedText) < 1) usage(`eaglewing's deals are numbered from 1, got ${seedText}`);
 const rules = dist.resolveRules(preset);
-const result = solver.solve(new dist.Game(dist.canfieldDealFromSolvitaireSeed(Number(seedText)), rules));
+const deck = seeded ? dist.canfieldDealFromSolvitaireSeed(Number(seedText)) : dist.dealFromNumberFor(Number(seedText), dist.dealShape(rules));
+const result = solver.solve(new dist.Game(deck, rules));
 
 const byTrunk = new Map();
 const byFoundations = new Map();
@@ -73,7 +79,7 @@ const rows = (map) =>
 /** familyKeyPassPhases' answers (1 the pass's start, 2 phase 1, 4 phase 2, summed) as b, 1, 2 joined by +. */
 const phaseName = (phases) => [[1, 'b'], [2, '1'], [4, '2']].filter(([part]) => phases % (2 * part) >= part).map(([, name]) => name).join('+') || 'none';
 
-console.log(`seed ${seedText}, ${preset}: ${result.result}${result.unknownReason ? ` (${result.unknownReason})` : ''}, ${result.nodes} positions, ${keys} keys in the table`);
+console.log(`${seeded ? 'seed' : 'deal'} ${seedText}, ${preset}: ${result.result}${result.unknownReason ? ` (${result.unknownReason})` : ''}, ${result.nodes} positions, ${keys} keys in the table`);
 console.log(`keys by cards left in the trunk:\n${rows(byTrunk)}`);
 console.log(`keys by cards on the foundations:\n${rows(byFoundations)}`);
 console.log(`(foundations, trunk) states: ${states.size}`);

@@ -32,14 +32,24 @@ reserve is empty ("auto-reserve-then-any"), one dealt base card, the stock turne
 Chameleon) or three cards a pass without limit (Canfield), a stacked reserve of 13 (12 for Chameleon).
 
 Which Solvitaire: for its own games, Solvitaire as it is (github.com/thecharlieblake/Solvitaire, commit 2398305,
-built from src/main with g++ and Boost's program_options). For the hard rule sets, the same source with two
+built from src/main with g++ and Boost's program_options). For the hard rule sets, the same source with three
 changes, since PySolFC builds round the corner and Solvitaire does not:
 - in `game_state::is_next_legal_card(pol, card a, card b)` (game_state.legal_moves.cpp), the rank test compares
   natural ranks round the corner, as eaglewing's `--wrap round` does (b's rank mod 13, plus one, is a's rank),
   instead of ranks relative to the foundations' base (`foundation_base_convert`);
 - in `game_state::is_valid_auto_foundation_move` (game_state.dominance_moves.cpp), a move onto an empty
   foundation (the base rank's card) is never automatic: once a card can be built on the base rank's card, putting
-  it up is no longer safe.
+  it up is no longer safe;
+- in the same function, after its rank differences are counted, a card of the second rank from the base goes up
+  automatically only when every foundation of the other colour (any-suit building: every other foundation) holds a
+  card (`move_up_rank == 2 && other_rank_diff > 1`: not automatic), and one of the third rank, under red-black
+  building, only when the other foundation of its own colour does (`move_up_rank == 3 && same_rank_diff > 2`).
+  Round the corner a base-rank card may be wanted on a wing to hold a card of the last rank, so the second-rank
+  card may be wanted to hold it, and the third-rank card to hold that; Solvitaire's rule counts on base-rank
+  cards going straight up. Found on canfield-group's deal 2: with the first two changes alone Solvitaire calls it
+  lost, while eaglewing wins it with a line its verifier replays; 88 moves into that line Solvitaire's automatic
+  move puts the QH up while the JC, a base-rank card still in the waste, is to go on it, and with the third
+  change Solvitaire wins from there and from the deal (docs/measurements.md, "2026-12-05: the hard rule sets").
 The script cannot see which build it was given; a plain Solvitaire on a hard rule set plays other rules, and its
 verdicts differ (the disagreements say so).
 
