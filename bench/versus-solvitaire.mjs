@@ -22,7 +22,8 @@ hard rule set it writes the rules as a Solvitaire rules file (`solvitaireRules`)
 file (`solvitaireDeal`), both in a temporary directory removed at the end, and runs `--custom-rules FILE --classify
 --timeout MS DEAL_FILE`. Then it prints a line: the deal, Solvitaire's verdict (won / lost / unknown), its wall time
 and its own search time in ms, then eaglewing's verdict and time in ms. Then the per-deal time sums, the ratio
-eaglewing / Solvitaire, the verdict tallies, and every disagreement (both decided, differently).
+eaglewing / Solvitaire, the same over the deals Solvitaire decides (and how many of them eaglewing decides), the
+verdict tallies, and every disagreement (both decided, differently).
 
 The hard rule sets are PySolFC's Rainbow, Chameleon and Canfield (RULES §10) with the wing moves set to `whole`
 (Solvitaire's "move built group": "whole-pile") or to `group` (its "yes"): PySolFC's own `single-or-whole` is a
@@ -234,6 +235,8 @@ async function main() {
   console.log(`${chosen.type ? 'seed' : 'deal'}\tsolvitaire\twall ms\tits ms\teaglewing\tms`);
 
   const sums = { solvitaireWall: 0, solvitaireOwn: 0, eaglewing: 0 };
+  // the same sums over the deals Solvitaire decides (issue 48's measure on the hard rule sets)
+  const decidedSums = { deals: 0, solvitaireWall: 0, eaglewing: 0, eaglewingDecided: 0 };
   const tally = {};
   const disagreements = [];
   const failures = [];
@@ -252,6 +255,12 @@ async function main() {
     const key = `Solvitaire ${theirs.verdict}, eaglewing ${ours.result}`;
     tally[key] = (tally[key] ?? 0) + 1;
     const decided = (verdict) => verdict === 'won' || verdict === 'lost';
+    if (decided(theirs.verdict)) {
+      decidedSums.deals++;
+      decidedSums.solvitaireWall += theirs.wallMs;
+      decidedSums.eaglewing += ourMs;
+      if (decided(ours.result)) decidedSums.eaglewingDecided++;
+    }
     if (decided(theirs.verdict) && decided(ours.result) && theirs.verdict !== ours.result) disagreements.push(`${word} ${seed}: Solvitaire ${theirs.verdict}, eaglewing ${ours.result}`);
     console.log(`${seed}\t${theirs.verdict.padEnd(10)}\t${theirs.wallMs.toFixed(1)}\t${theirs.ms}\t${ours.result.padEnd(9)}\t${ourMs.toFixed(1)}`);
   }
@@ -264,6 +273,10 @@ async function main() {
   console.log(`Solvitaire, its own search time:        ${perDeal(sums.solvitaireOwn)}`);
   console.log(`eaglewing, deal and solve in-process:   ${perDeal(sums.eaglewing)}`);
   console.log(`ratio eaglewing / Solvitaire: ${(sums.eaglewing / sums.solvitaireWall).toFixed(3)} (against its own search time: ${sums.solvitaireOwn > 0 ? (sums.eaglewing / sums.solvitaireOwn).toFixed(3) : 'n/a, it reported 0 ms'})`);
+  const ratio = (ours, theirs) => (theirs > 0 ? (ours / theirs).toFixed(3) : 'n/a');
+  console.log(
+    `on the ${decidedSums.deals} deal${decidedSums.deals === 1 ? '' : 's'} Solvitaire decides: Solvitaire ${(decidedSums.solvitaireWall / 1000).toFixed(3)} s, eaglewing ${(decidedSums.eaglewing / 1000).toFixed(3)} s (decides ${decidedSums.eaglewingDecided}), ratio ${ratio(decidedSums.eaglewing, decidedSums.solvitaireWall)}`,
+  );
   for (const [key, count] of Object.entries(tally).sort()) console.log(`${key}: ${count}`);
   for (const line of failures) console.log(`FAILED ${line}`);
   for (const line of disagreements) console.log(`DISAGREE ${line}`);

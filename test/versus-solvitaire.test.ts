@@ -104,6 +104,7 @@ describe('bench/versus-solvitaire.mjs against a stand-in for Solvitaire (needs t
     expect(result.stdout).toMatch(/^0\twon\s+\t[\d.]+\t3\twon\s+\t[\d.]+$/m);
     expect(result.stdout).toContain('Solvitaire won, eaglewing won: 1');
     expect(result.stdout).toMatch(/^ratio eaglewing \/ Solvitaire: [\d.]+/m);
+    expect(result.stdout).toMatch(/^on the 1 deal Solvitaire decides: Solvitaire [\d.]+ s, eaglewing [\d.]+ s \(decides 1\), ratio [\d.]+$/m);
   });
   it('exits 1 and names the seed on a disagreement', () => {
     const result = run(standIn('unsolvable'));
