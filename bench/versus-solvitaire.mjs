@@ -50,7 +50,8 @@ changes, since PySolFC builds round the corner and Solvitaire does not:
   cards going straight up. Found on canfield-group's deal 2: with the first two changes alone Solvitaire calls it
   lost, while eaglewing wins it with a line its verifier replays; 88 moves into that line Solvitaire's automatic
   move puts the QH up while the JC, a base-rank card still in the waste, is to go on it, and with the third
-  change Solvitaire wins from there and from the deal (docs/measurements.md, "2026-12-05: the hard rule sets").
+  change Solvitaire wins from there and from the deal (docs/measurements.md, "2026-12-05: the hard rule sets
+  against Solvitaire").
 The script cannot see which build it was given; a plain Solvitaire on a hard rule set plays other rules, and its
 verdicts differ (the disagreements say so).
 
@@ -111,8 +112,6 @@ export function solvitaireRules(game) {
 
 /** Solvitaire's name of a card named as eaglewing names it (`TD` -> `10D`). */
 const solvitaireCard = (name) => name.replace(/^T/, '10');
-/** Solvitaire's foundations in its suit order (card.cpp): C, H, S, D. */
-const SOLVITAIRE_SUITS = 'CHSD';
 
 /**
  * A deal (eaglewing's card names, RULES §10.9's order: the trunk bottom to top, the wings, the base, the stock
