@@ -83,30 +83,32 @@ import { pathToFileURL } from 'node:url';
 
 /**
  * The games: Solvitaire's own (`type`, its --type, on its seeds; eaglewing's sv- presets, RULES §10) and the hard
- * rule sets (a preset of RULES §10 with `wingMoves` set, on eaglewing's deals; `build` is Solvitaire's build policy
- * for it, `turn` and `redeal` its stock's, `wings` and `trunk` its tableau's and reserve's sizes).
+ * rule sets (a preset of RULES §10 with `wingMoves` set, on eaglewing's deals), each of three presets with each of
+ * the two wing moves Solvitaire has a word for.
  */
 export const GAMES = {
   canfield: { preset: 'sv-canfield', type: 'canfield' },
   'canfield-strict': { preset: 'sv-canfield-strict', type: 'canfield-strict' },
-  'rainbow-whole': { preset: 'rainbow', wingMoves: 'whole', build: 'any-suit', wings: 4, trunk: 13, turn: 1, redeal: false },
-  'rainbow-group': { preset: 'rainbow', wingMoves: 'group', build: 'any-suit', wings: 4, trunk: 13, turn: 1, redeal: false },
-  'chameleon-whole': { preset: 'chameleon', wingMoves: 'whole', build: 'any-suit', wings: 3, trunk: 12, turn: 1, redeal: false },
-  'chameleon-group': { preset: 'chameleon', wingMoves: 'group', build: 'any-suit', wings: 3, trunk: 12, turn: 1, redeal: false },
-  'canfield-whole': { preset: 'canfield', wingMoves: 'whole', build: 'red-black', wings: 4, trunk: 13, turn: 3, redeal: true },
-  'canfield-group': { preset: 'canfield', wingMoves: 'group', build: 'red-black', wings: 4, trunk: 13, turn: 3, redeal: true },
+  ...Object.fromEntries(
+    ['rainbow', 'chameleon', 'canfield'].flatMap((preset) => ['whole', 'group'].map((wingMoves) => [`${preset}-${wingMoves}`, { preset, wingMoves }])),
+  ),
 };
 
-/** Solvitaire's "move built group" for eaglewing's wing moves. */
+/** Solvitaire's "move built group" for eaglewing's wing moves, and its "build policy" for eaglewing's builds. */
 const MOVE_BUILT_GROUP = { whole: 'whole-pile', group: 'yes' };
+const BUILD_POLICY = { 'any-suit-down': 'any-suit', 'alt-colour-down': 'red-black' };
 
-/** A hard rule set's rules in Solvitaire's JSON rules format (rules_parser.cpp), as its --custom-rules reads them. */
-export function solvitaireRules(game) {
+/**
+ * A hard rule set's rules (a RuleSet, as resolveRules gives it) in Solvitaire's JSON rules format (rules_parser.cpp),
+ * as its --custom-rules reads them: the tableau, reserve and stock sizes, the stock's turn and whether it is redealt,
+ * read off the rules.
+ */
+export function solvitaireRules(rules) {
   return {
-    'tableau piles': { count: game.wings, 'build policy': game.build, 'move built group': MOVE_BUILT_GROUP[game.wingMoves], 'spaces policy': 'auto-reserve-then-any' },
+    'tableau piles': { count: rules.wings, 'build policy': BUILD_POLICY[rules.build], 'move built group': MOVE_BUILT_GROUP[rules.wingMoves], 'spaces policy': 'auto-reserve-then-any' },
     foundations: { 'initial cards': 'one', 'base card': 'random' },
-    stock: { size: 52 - game.trunk - game.wings - 1, 'deal count': game.turn, redeal: game.redeal },
-    reserve: { size: game.trunk, stacked: true },
+    stock: { size: 52 - rules.trunk - rules.wings - 1, 'deal count': Number(rules.turn), redeal: rules.redeals !== 0 },
+    reserve: { size: rules.trunk, stacked: true },
   };
 }
 
@@ -207,13 +209,13 @@ async function main() {
   // a hard rule set's rules file and deal files, removed at the end
   const room = chosen.type ? undefined : mkdtempSync(join(tmpdir(), 'versus-solvitaire-'));
   const rulesFile = room && join(room, 'rules.json');
-  if (rulesFile) writeFileSync(rulesFile, JSON.stringify(solvitaireRules(chosen)));
+  if (rulesFile) writeFileSync(rulesFile, JSON.stringify(solvitaireRules(rules)));
   if (room) process.once('SIGINT', () => { rmSync(room, { recursive: true, force: true }); process.exit(130); });
   const deckFor = (seed) => (chosen.type ? dist.canfieldDealFromSolvitaireSeed(seed) : dist.dealFromNumberFor(seed, dist.dealShape(rules)));
   const sourceFor = (seed, deck) => {
     if (chosen.type) return ['--type', chosen.type, '--random', String(seed)];
     const file = join(room, 'deal.json');
-    writeFileSync(file, JSON.stringify(solvitaireDeal(Array.from(deck, dist.formatCard), chosen.trunk, chosen.wings)));
+    writeFileSync(file, JSON.stringify(solvitaireDeal(Array.from(deck, dist.formatCard), rules.trunk, rules.wings)));
     return ['--custom-rules', rulesFile, file];
   };
   const ruleText = chosen.type ? `--type ${game}` : `${game} (--custom-rules)`;
@@ -231,7 +233,8 @@ async function main() {
   startups.sort((a, b) => a - b);
   console.log(`Solvitaire ${shown ? shown[1] : '(version not shown)'} ${ruleText} vs eaglewing ${ourText}; ${dealText} ${seeds[0]}-${seeds[1]}; time limit ${seconds} s a deal`);
   console.log(`start-up: solvitaire --version takes ${startups[2].toFixed(1)} ms wall (median of 5), inside each Solvitaire time below`);
-  console.log(`${chosen.type ? 'seed' : 'deal'}\tsolvitaire\twall ms\tits ms\teaglewing\tms`);
+  const word = chosen.type ? 'seed' : 'deal';
+  console.log(`${word}\tsolvitaire\twall ms\tits ms\teaglewing\tms`);
 
   const sums = { solvitaireWall: 0, solvitaireOwn: 0, eaglewing: 0 };
   // the same sums over the deals Solvitaire decides (issue 48's measure on the hard rule sets)
@@ -239,7 +242,6 @@ async function main() {
   const tally = {};
   const disagreements = [];
   const failures = [];
-  const word = chosen.type ? 'seed' : 'deal';
   for (let seed = seeds[0]; seed <= seeds[1]; seed++) {
     const theirs = runSolvitaire(binary, sourceFor(seed, deckFor(seed)), seed, limitMs);
     const started = performance.now();

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GAMES, parseClassifyLine, parseSeeds, solvitaireDeal, solvitaireRules } from '../bench/versus-solvitaire.mjs';
 import { formatCard } from '../src/cards.js';
 import { canfieldDealFromSolvitaireSeed } from '../src/numbering/solvitaire.js';
+import { resolveRules } from '../src/rules.js';
 import { userEnv } from './cli-runner.js';
 import { FIXTURES, ROOT, solvitairePrintedDeals } from './helpers.js';
 
@@ -77,12 +78,15 @@ describe("bench/versus-solvitaire.mjs writes Solvitaire's deal and rules files",
     }
   });
   it("the hard rule sets' rules files have Solvitaire's stock sizes: every card not dealt to the reserve, the tableau or the base", () => {
-    const rules = solvitaireRules(GAMES['chameleon-group']);
+    const hard = (game: string) => solvitaireRules(resolveRules(GAMES[game].preset, { wingMoves: GAMES[game].wingMoves }));
+    const rules = hard('chameleon-group');
     expect(rules.stock).toEqual({ size: 36, 'deal count': 1, redeal: false });
     expect(rules.reserve).toEqual({ size: 12, stacked: true });
     expect(rules['tableau piles']['move built group']).toBe('yes');
-    expect(solvitaireRules(GAMES['canfield-whole']).stock).toEqual({ size: 34, 'deal count': 3, redeal: true });
-    expect(solvitaireRules(GAMES['canfield-whole'])['tableau piles']['move built group']).toBe('whole-pile');
+    expect(rules['tableau piles']['build policy']).toBe('any-suit');
+    expect(hard('canfield-whole').stock).toEqual({ size: 34, 'deal count': 3, redeal: true });
+    expect(hard('canfield-whole')['tableau piles']).toEqual({ count: 4, 'build policy': 'red-black', 'move built group': 'whole-pile', 'spaces policy': 'auto-reserve-then-any' });
+    expect(Object.keys(GAMES).filter((game) => GAMES[game].wingMoves).sort()).toEqual(['canfield-group', 'canfield-whole', 'chameleon-group', 'chameleon-whole', 'rainbow-group', 'rainbow-whole']);
   });
 });
 
