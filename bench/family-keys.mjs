@@ -16,7 +16,9 @@ Usage (after `npm run build`):
 It solves the deal as `solve` does (the family's search, the default limits but the node limit), then
 reads every key left in the family search's table (through solver/family/key.ts's readers: no key bits are read here) and prints:
 the verdict and positions; the keys by cards left in the trunk and by cards on the foundations; the number of
-(foundations, trunk) states; and how many layouts hold which pass states (presets with unlimited redeals take passes as cycles,
+(foundations, trunk) states; how the keys crowd into groups alike in all but the wings (the same first word:
+foundations, trunk, and the stock's field, the waste top and redeals or the pass state; a group's keys differ in their
+wings, and in which waste cards below the top are gone); and how many layouts hold which pass states (presets with unlimited redeals take passes as cycles,
 docs/solver.md "Rule F4", "Rule F5" and "Rule F7": b = the pass's start, 1 and 2 = mid-pass in that phase). Where the nodes go is
 measured before choosing a change: this is the measure for a lost deal, whose table at the end is everything it searched.
 */
@@ -55,6 +57,10 @@ const result = solver.solve(new dist.Game(deck, rules));
 const byTrunk = new Map();
 const byFoundations = new Map();
 const states = new Set();
+// keys by their whole first word (foundations, trunk, and the stock's field: waste top and redeals, or the pass state):
+// the keys of one group differ only in the wings, and in which waste cards up to its top are gone
+const byFirstWord = new Map();
+let trunkEmpty = 0;
 const byPhases = new Map();
 let keys = 0;
 solver.forEachStoredKey((words, at) => {
@@ -66,6 +72,8 @@ solver.forEachStoredKey((words, at) => {
   byTrunk.set(trunk, (byTrunk.get(trunk) ?? 0) + 1);
   byFoundations.set(up, (byFoundations.get(up) ?? 0) + 1);
   states.add(`${heights},${trunk}`);
+  byFirstWord.set(word0, (byFirstWord.get(word0) ?? 0) + 1);
+  if (trunk === 0) trunkEmpty++;
   const phases = dist.familyKeyPassPhases(word0);
   byPhases.set(phases, (byPhases.get(phases) ?? 0) + 1);
 });
@@ -83,6 +91,14 @@ console.log(`${seeded ? 'seed' : 'deal'} ${seedText}, ${preset}: ${result.result
 console.log(`keys by cards left in the trunk:\n${rows(byTrunk)}`);
 console.log(`keys by cards on the foundations:\n${rows(byFoundations)}`);
 console.log(`(foundations, trunk) states: ${states.size}`);
+// how the keys crowd into few first words: a group of thousands is one stock and foundations with the wings rearranged
+const groups = [...byFirstWord.values()].sort((a, b) => b - a);
+const topTen = groups.slice(0, 10).reduce((sum, count) => sum + count, 0);
+console.log(
+  `keys with the trunk empty: ${share(trunkEmpty)}\n` +
+    `groups of keys alike in all but the wings (first word: foundations, trunk, the stock's field): ${groups.length}; ` +
+    `the largest ${groups.slice(0, 5).join(', ')}; the ten largest hold ${share(topTen)}; median ${groups[groups.length >> 1] ?? 0}`,
+);
 console.log(
   `layouts by the pass states they hold:\n${[...byPhases]
     .sort((a, b) => a[0] - b[0])
