@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Replays every won deal's line of a per-deal CSV (results/raw/…, written by `eaglewing sim`) in the independent verifier: each must win.
+/*
+Usage (after `npm run build`):
+
+    node results/verify-lines.mjs PER_DEAL_CSV...
+
+  e.g. node results/verify-lines.mjs results/raw/family-thoughtful-canfield.csv results/raw/family-thoughtful-canfield-pysol.csv
+
+Each file's run record (FILE.run.json, beside it) says its preset, rules and numbering; each won row's deal is made
+again from its number (src/numbering/numbered.ts, as sim made it) and its `solution` replayed by src/verify.ts,
+which shares no move code with the search. Prints one line a file (won rows, lines that win); exits 1 if any line
+does not win, 2 on bad input.
+*/
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const files = process.argv.slice(2);
+const usage = (problem) => {
+  console.error(`results/verify-lines.mjs: ${problem}\nusage: node results/verify-lines.mjs PER_DEAL_CSV...`);
+  process.exit(2);
+};
+if (files.length === 0) usage('name at least one per-deal CSV');
+const from = (path) => import(pathToFileURL(resolve(fileURLToPath(new URL('..', import.meta.url)), 'dist', path)).href);
+let dist;
+try {
+  dist = { ...(await from('rules.js')), ...(await from('notation.js')), ...(await from('verify.js')), ...(await from('numbering/numbered.js')), ...(await from('numbering/pysol.js')) };
+} catch (error) {
+  usage(`eaglewing is not built (run npm run build first): ${error.message}`);
+}
+
+/** The rows of a per-deal CSV as objects (its `solution` and other fields hold no commas or quotes: moves are space-separated). */
+function rows(file) {
+  const [header, ...lines] = readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
+  const names = header.split(',');
+  return lines.map((line) => Object.fromEntries(line.split(',').map((value, i) => [names[i], value])));
+}
+
+let failures = 0;
+for (const file of files) {
+  let record;
+  try {
+    record = JSON.parse(readFileSync(`${file}.run.json`, 'utf8'));
+  } catch (error) {
+    usage(`${file}: no readable run record beside it (${error.message})`);
+  }
+  const args = record.args;
+  const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+  const numbering = flag('--numbering', 'eaglewing');
+  let checked = 0;
+  let won = 0;
+  for (const row of rows(file)) {
+    checked++;
+    if (row.result !== 'won') continue;
+    won++;
+    const rules = dist.resolveRules(row.preset);
+    const game = numbering === 'pysol' ? dist.pysolGameFor(row.preset, rules).id : undefined;
+    const deck = dist.numberedDeck(numbering, Number(row.deal), rules, game);
+    const verdict = dist.verify(deck, rules, dist.parseMoveList(row.solution));
+    if (verdict.status !== 'ok') {
+      failures++;
+      console.log(`${file}: deal ${row.deal}: the line does not win (${verdict.status}${verdict.reason ? `: ${verdict.reason}` : ''})`);
+    }
+  }
+  console.log(`${file}: ${checked} rows, ${won} won, every won line checked`);
+}
+console.log(failures === 0 ? 'every line wins in the verifier' : `${failures} lines do not win`);
+process.exitCode = failures === 0 ? 0 : 1;
