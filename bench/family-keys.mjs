@@ -18,7 +18,7 @@ reads every key left in the family search's table (through solver/family/key.ts'
 the verdict and positions; the keys by cards left in the trunk and by cards on the foundations; the number of
 (foundations, trunk) states; how the keys crowd into groups alike in all but the wings (the same first word:
 foundations, trunk, and the stock's field, the waste top and redeals or the pass state; a group's keys differ in their
-wings, and in which waste cards below the top are gone); and how many layouts hold which pass states (presets with unlimited redeals take passes as cycles,
+wings, and in which waste cards below the top are gone); and, for presets with unlimited redeals and a fixed turn (which take passes as cycles), how many layouts hold which pass states (
 docs/solver.md "Rule F4", "Rule F5" and "Rule F7": b = the pass's start, 1 and 2 = mid-pass in that phase). Where the nodes go is
 measured before choosing a change: this is the measure for a lost deal, whose table at the end is everything it searched.
 */
@@ -99,9 +99,14 @@ console.log(
     `groups of keys alike in all but the wings (first word: foundations, trunk, the stock's field): ${groups.length}; ` +
     `the largest ${groups.slice(0, 5).join(', ')}; the ten largest hold ${share(topTen)}; median ${groups[groups.length >> 1] ?? 0}`,
 );
-console.log(
-  `layouts by the pass states they hold:\n${[...byPhases]
-    .sort((a, b) => a[0] - b[0])
-    .map(([phases, count]) => `  ${phaseName(phases).padEnd(5)}: ${share(count)}`)
-    .join('\n')}`,
-);
+// the key holds pass states only under passes as cycles (unlimited redeals, a fixed turn: search.ts); elsewhere those bits
+// are the waste top and the redeals used, and read as pass states they would say nothing
+const compiled = dist.compileRules(rules);
+if (compiled.redeals === dist.UNLIMITED_REDEALS && !compiled.turnShrinks) {
+  console.log(
+    `layouts by the pass states they hold:\n${[...byPhases]
+      .sort((a, b) => a[0] - b[0])
+      .map(([phases, count]) => `  ${phaseName(phases).padEnd(5)}: ${share(count)}`)
+      .join('\n')}`,
+  );
+}
