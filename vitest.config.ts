@@ -17,7 +17,7 @@ const TIERS = {
   /** They start the built program (bin/eaglewing.js, or a script of bench/ reading dist/): `npm run build` first. */
   cli: [
     'cli', 'fixed-base-deals', 'integrity', 'merge', 'outputs', 'play-cli', 'pysol-cli', 'questions', 'short-writes', 'show-family',
-    'sim', 'sim-rate', 'solve-cli', 'solvitaire-cli', 'versus-solvitaire',
+    'results-scripts', 'sim', 'sim-rate', 'solve-cli', 'solvitaire-cli', 'versus-solvitaire',
   ],
   /**
    * Long: the verdicts against a naive search's and Solvitaire's (whose seeds beyond a small node limit run with
