@@ -42,7 +42,7 @@ export const RULE_OPTIONS = [
   { field: 'trunkFace', flag: '--trunk-face', kind: 'choice', choices: ['down', 'up'], fallback: 'down', section: '3.4', helpOrder: 8, onlyWhenBuilding: false, newOption: true },
   { field: 'trunkFill', flag: '--trunk-fill', kind: 'choice', choices: ['auto', 'player'], fallback: 'auto', section: '3.3', helpOrder: 9, onlyWhenBuilding: false, newOption: true },
   { field: 'spaceBlock', flag: '--space-block', kind: 'choice', choices: ['no', 'yes'], fallback: 'no', section: '3.5', helpOrder: 10, onlyWhenBuilding: false, newOption: true },
-  { field: 'wrap', flag: '--wrap', kind: 'choice', choices: ['round', 'base'], fallback: 'round', section: '3.7', helpOrder: 11, onlyWhenBuilding: true, newOption: true },
+  { field: 'wrap', flag: '--wrap', kind: 'choice', choices: ['round', 'base', 'none'], fallback: 'round', section: '3.7', helpOrder: 11, onlyWhenBuilding: true, newOption: true },
   { field: 'base', flag: '--base', kind: 'choice', choices: ['dealt', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'], fallback: 'dealt', section: '3.1', helpOrder: 12, onlyWhenBuilding: false, newOption: true },
   { field: 'turn', flag: '--turn', kind: 'choice', choices: ['1', '2', '3', '3-2-1'], fallback: '1', section: '3.6', helpOrder: 13, onlyWhenBuilding: false, newOption: true },
 ] as const;
@@ -390,6 +390,8 @@ export interface CompiledRules {
   readonly build: number;
   /** RULES §10.5 `wrap base`: nothing goes on a base-rank card. */
   readonly wrapBase: boolean;
+  /** RULES §10.5 `wrap none`: natural ranks, nothing goes on an Ace (whatever the base). */
+  readonly wrapNone: boolean;
   readonly maxWing: number;
   /** WING_MOVES_* */
   readonly wingMoves: number;
@@ -429,6 +431,7 @@ export function compileRules(rules: RuleSet): CompiledRules {
     builds,
     build: BUILDS.indexOf(rules.build),
     wrapBase: rules.wrap === 'base',
+    wrapNone: rules.wrap === 'none',
     maxWing: wingLimit(rules),
     wingMoves: WING_MOVES.indexOf(rules.wingMoves),
     trunkPlay: TRUNK_PLAYS.indexOf(rules.trunkPlay),

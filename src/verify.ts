@@ -103,6 +103,8 @@ export class VerifyTable {
     if (build === 'suit-down' && suitOf(x) !== suitOf(y)) return false;
     if (build === 'alt-colour-down' && isRed(x) === isRed(y)) return false;
     if (this.rules.wrap === 'round') return (rankOf(x) + 1) % RANK_COUNT === rankOf(y);
+    // wrap none: the ranks as printed, A lowest, so a King goes on nothing and nothing on an Ace
+    if (this.rules.wrap === 'none') return rankOf(x) + 1 === rankOf(y);
     // wrap base: ranks counted from the base rank, so nothing goes on a base-rank card
     const rel = (card: number) => (rankOf(card) - this.baseRank + RANK_COUNT) % RANK_COUNT;
     return rel(y) >= 1 && rel(x) === rel(y) - 1;

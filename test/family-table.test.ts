@@ -6,7 +6,7 @@ import { keyResourceMask, keyResourceWord, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE
 import { testRandom } from './helpers.js';
 
 const WINGS = 4;
-const WORDS = familyKeyWords(WINGS, familyWingCodeBits({ wrapBase: false, maxWing: 13 }), 0);
+const WORDS = familyKeyWords(WINGS, familyWingCodeBits({ wrapBase: false, wrapNone: false, maxWing: 13 }), 0);
 /** A key whose wings say `layout` and whose waste top is stock place `waste` (its field holds waste + 1). */
 function key(layout: number, waste: number): Int32Array {
   const words = new Int32Array(WORDS);

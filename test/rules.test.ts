@@ -60,7 +60,7 @@ describe('overrides', () => {
     [{ wings: '0' }, '--wings must be a whole number from 1 to 9'],
     [{ turn: '4' }, '--turn must be one of 1, 2, 3, 3-2-1'],
     [{ base: '1' }, '--base must be one of dealt, A, 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K'],
-    [{ wrap: 'none' }, '--wrap must be one of round, base'],
+    [{ wrap: 'corner' }, '--wrap must be one of round, base, none'],
     [{ trunkFace: 'open' }, '--trunk-face must be one of down, up'],
     [{ trunkFill: 'never' }, '--trunk-fill must be one of auto, player'],
     [{ spaceBlock: 'true' }, '--space-block must be one of no, yes'],

@@ -5,8 +5,8 @@ import { passPhase, stepPass } from '../src/pass.js';
 import type { Move } from '../src/notation.js';
 import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/pysol.js';
 import { CARD_COUNT, cardOf, RANK_COUNT, rankOf, suitOf } from '../src/cards.js';
-import type { Deck } from '../src/deal.js';
-import { fixedBaseRank, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
+import { dealFromNumberFor, type Deck } from '../src/deal.js';
+import { dealShape, fixedBaseRank, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
 import { familyKeyFoundationHeights, familyKeyTrunkCount, familyKeyWords, familyLinkBits, familyWingCodeBits, packFamilyKey } from '../src/solver/family/key.js';
 import { heightsTotal } from '../src/position.js';
 import { StuckTrunk } from '../src/solver/family/stuck.js';
@@ -154,6 +154,51 @@ describe('the family solver against a naive search', () => {
     expect(walksDecided.lost, `${preset}: lost positions decided with short turns`).toBeGreaterThan(0);
     // the short turns did split the searches into walks
     expect(splits, `${preset}: walks started by splits`).toBeGreaterThan(0);
+  });
+});
+
+describe('wrap none (RULES §10.5): natural ranks, whatever the base', () => {
+  // three builds on the engine's own deals (dealt base, or storehouse's fixed base 2, where suit-down's
+  // run of 13 would otherwise pass from the A to the K): the naive search and the pruning-free search
+  // agree with the solver, every win replays in the verifier (which reads `none` on its own), and no
+  // engine move ever builds a K on an A
+  const moves = newEngineMoveList();
+  it.each(['canfield', 'storehouse', 'rainbow'])('%s --wrap none: the naive verdict, the pruning-free one, every win verified', (preset) => {
+    const rules = resolveRules(preset, { wrap: 'none' });
+    const random = testRandom(preset.length * 7919 + 3);
+    const solver = new Solver({ maxNodes: 300_000 });
+    const plain = new Solver({ maxNodes: 300_000, prune: false });
+    const decided = { won: 0, lost: 0 };
+    const tried = (game: Game, played: Move[], where: string): void => {
+      const naive = naiveSolveFrom(copyOf(game), NAIVE_STATES);
+      if (naive === 'too-big') return;
+      const result = solver.solvePosition(copyOf(game));
+      const without = plain.solvePosition(copyOf(game));
+      if (without.result !== 'unknown') expect(without.result, `${where}, --no-prune`).toBe(naive);
+      if (result.result === 'unknown') return;
+      expect(result.result, where).toBe(naive);
+      decided[naive]++;
+      if (result.result === 'won') expect(verify(game.deck, rules, [...played, ...result.moves]).status, where).toBe('ok');
+    };
+    for (let i = 0; i < POSITIONS; i++) {
+      const game = new Game(dealFromNumberFor(1 + random(5000), dealShape(rules)), rules);
+      const played: Move[] = [];
+      for (let step = 20 + random(120); step > 0; step--) {
+        const count = game.legalMoves(moves);
+        if (count === 0) break;
+        for (let m = 0; m < count; m++) {
+          const move = toNotation(moves[m]);
+          if (move.target === 'W' && rankOf(move.card) === RANK_COUNT - 1) expect(game.wingHeight(move.toWing - 1) === 0 || rankOf(game.wingTop(move.toWing - 1)) !== 0, `${preset}: a K onto an A`).toBe(true);
+        }
+        const move = moves[random(count)];
+        played.push(toNotation(move));
+        game.apply(move);
+      }
+      tried(game, played, `${preset} --wrap none position ${i}`);
+    }
+    for (let i = 0; decided.won < 3 && i < 30; i++) tried(new Game(nearSortedDeck(rules, random), rules), [], `${preset} --wrap none near-sorted deck ${i}`);
+    expect(decided.won, `${preset} --wrap none: won positions decided`).toBeGreaterThan(0);
+    expect(decided.lost, `${preset} --wrap none: lost positions decided`).toBeGreaterThan(0);
   });
 });
 

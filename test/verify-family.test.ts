@@ -161,6 +161,10 @@ describe('wrap (RULES §10.5), on canfield with a dealt base 5D', () => {
   it('base still goes from K to A when the base is not an ace (5 6 … K A 2 3 4)', () => {
     expect(run(deal, 'canfield', { wrap: 'base' }, 'KW4(KH)').status).toBe('incomplete');
   });
+  it('none builds on natural ranks whatever the base: 4H on 5S, and no K on an A', () => {
+    expect(run(deal, 'canfield', { wrap: 'none' }, 'W2W1(4H)').status).toBe('incomplete');
+    expect(run(deal, 'canfield', { wrap: 'none' }, 'KW4(KH)').reason).toBe('move 1 KW4(KH): KH cannot go on AS');
+  });
   it('base with an ace base is plain no-wrap: K does not go on A', () => {
     const aceBase = dealOf({ trunkSize: 13, trunkTop: ['KH'], wings: ['5S', '4H', '6H', 'AS'], foundations: ['AD'] });
     expect(run(aceBase, 'canfield', { wrap: 'base' }, 'KW4(KH)').reason).toBe('move 1 KW4(KH): KH cannot go on AS');

@@ -169,9 +169,9 @@ export function familyLinkBits(build: number): number {
   return build === BUILD_ALT_COLOUR_DOWN ? 1 : build === BUILD_ANY_SUIT_DOWN ? 2 : 0;
 }
 
-/** Bits per wing code in the key: 10 where no wing ever holds more than 15 cards (a run under `wrap base` holds at most 13), else 12. */
-export function familyWingCodeBits(rules: { readonly wrapBase: boolean; readonly maxWing: number }): number {
-  return rules.wrapBase || rules.maxWing <= NARROW_WING_MOST_CARDS ? NARROW_WING_CODE_BITS : WIDE_WING_CODE_BITS;
+/** Bits per wing code in the key: 10 where no wing ever holds more than 15 cards (a run under `wrap base` or `none` holds at most 13), else 12. */
+export function familyWingCodeBits(rules: { readonly wrapBase: boolean; readonly wrapNone: boolean; readonly maxWing: number }): number {
+  return rules.wrapBase || rules.wrapNone || rules.maxWing <= NARROW_WING_MOST_CARDS ? NARROW_WING_CODE_BITS : WIDE_WING_CODE_BITS;
 }
 
 export function familyKeyWords(wings: number, codeBits: number, linkBits: number): number {
