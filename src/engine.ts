@@ -275,7 +275,8 @@ export class Game {
   /** Can `count` cards whose deepest card is `card` land on this wing (RULES §3.5, §3.7, §10.3)? */
   canLandOnWing(card: number, count: number, wing: number, spaceAllowed: boolean): boolean {
     const height = this.wingHeight(wing);
-    if (height === 0) return spaceAllowed && (this.trunkCount() === 0 || !this.compiled.trunkFillsAuto);
+    // RULES §10.3: a space the player fills may take one rank only (the trunk's own fill takes its top whatever it is)
+    if (height === 0) return spaceAllowed && (this.trunkCount() === 0 || !this.compiled.trunkFillsAuto) && (this.compiled.spaceRank < 0 || rankOf(card) === this.compiled.spaceRank);
     if (!this.compiled.builds || height + count > this.compiled.maxWing) return false;
     return this.goesOn(card, this.wingCard(wing, 0));
   }

@@ -1,6 +1,6 @@
 // The rule options (one table: RULES §3), their defaults, the presets of RULES §4, validation and compiled rules.
 import { asciiLower, asciiTrim, quote } from './text.js';
-import { RANK_COUNT } from './cards.js';
+import { RANK_COUNT, RANKS } from './cards.js';
 import { MAX_WINGS } from './layout.js';
 import { InputError, type Validation } from './errors.js';
 import { wholeNumberProblem } from './options.js';
@@ -45,6 +45,7 @@ export const RULE_OPTIONS = [
   { field: 'wrap', flag: '--wrap', kind: 'choice', choices: ['round', 'base', 'none'], fallback: 'round', section: '3.7', helpOrder: 11, onlyWhenBuilding: true, newOption: true },
   { field: 'base', flag: '--base', kind: 'choice', choices: ['dealt', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'], fallback: 'dealt', section: '3.1', helpOrder: 12, onlyWhenBuilding: false, newOption: true },
   { field: 'turn', flag: '--turn', kind: 'choice', choices: ['1', '2', '3', '3-2-1'], fallback: '1', section: '3.6', helpOrder: 13, onlyWhenBuilding: false, newOption: true },
+  { field: 'spaceRank', flag: '--space-rank', kind: 'choice', choices: ['any', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'], fallback: 'any', section: '10.3', helpOrder: 14, onlyWhenBuilding: false, newOption: true },
 ] as const;
 
 export type RuleOption = (typeof RULE_OPTIONS)[number];
@@ -371,6 +372,7 @@ export function eagleWingShape(rules: RuleSet): boolean {
     rules.trunkFace === 'down' &&
     rules.trunkFill === 'auto' &&
     rules.spaceBlock === 'no' &&
+    rules.spaceRank === 'any' &&
     rules.wrap === 'round' &&
     rules.base === 'dealt' &&
     rules.turn === '1' &&
@@ -412,6 +414,8 @@ export interface CompiledRules {
   readonly spaceFills: boolean;
   /** RULES §10.4 `spaceBlock yes`. */
   readonly spaceBlock: boolean;
+  /** RULES §10.3 `--space-rank`: the rank (0 = A … 12 = K) a card must have to go into a space the player fills, or -1 for any. */
+  readonly spaceRank: number;
   /** Redeals allowed (UNLIMITED_REDEALS for `unlimited`). */
   readonly redeals: number;
   /** RULES §10: wings in play, W1 … Wn. */
@@ -444,6 +448,7 @@ export function compileRules(rules: RuleSet): CompiledRules {
     spaceFromWings: rules.spaceFrom.includes('wings'),
     spaceFills: rules.spaceFrom.length > 0,
     spaceBlock: rules.spaceBlock === 'yes',
+    spaceRank: rules.spaceRank === 'any' ? -1 : RANKS.indexOf(rules.spaceRank),
     redeals: redealLimit(rules),
     wings: rules.wings,
     fixedBase: fixedBaseRank(rules),

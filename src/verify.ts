@@ -139,6 +139,9 @@ export class VerifyTable {
     if (wing.length === 0) {
       if (this.trunkCards.length > 0 && this.rules.trunkFill === 'auto') return `wing ${index + 1} is empty but the trunk still has cards`;
       if (!this.rules.spaceFrom.includes(spaceSource)) return `a space may not be filled from the ${spaceSource}`;
+      // RULES §10.3 --space-rank: only that rank goes into a space (the card that heads what moves)
+      const rank = this.rules.spaceRank;
+      if (rank !== 'any' && formatCard(deepest)[0] !== rank) return `a space takes only a card of rank ${rank}, not ${formatCard(deepest)}`;
       return '';
     }
     if (this.rules.build === 'none') return `wings do not build under these rules`;

@@ -26,6 +26,7 @@ describe('presets (RULES §4)', () => {
       wrap: 'round',
       base: 'dealt',
       turn: '1',
+      spaceRank: 'any',
     });
     expect(resolveRules('coops')).toMatchObject({ build: 'suit-down', maxWing: 3, wingMoves: 'single', trunkPlay: 'last', spaceFrom: ['waste', 'stock'] });
     expect(resolveRules('easy')).toMatchObject({ build: 'suit-down', wingMoves: 'whole', trunkPlay: 'last', spaceFrom: ['waste', 'stock'] });
@@ -64,6 +65,7 @@ describe('overrides', () => {
     [{ trunkFace: 'open' }, '--trunk-face must be one of down, up'],
     [{ trunkFill: 'never' }, '--trunk-fill must be one of auto, player'],
     [{ spaceBlock: 'true' }, '--space-block must be one of no, yes'],
+    [{ spaceRank: 'king' }, '--space-rank must be one of any, A, 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K'],
   ])('%o is rejected naming the option', (overrides, message) => {
     expect(validateRules('strict', overrides).error).toContain(message);
     expect(() => resolveRules('strict', overrides)).toThrow(InputError);
@@ -89,6 +91,7 @@ describe('overrides', () => {
     // each option a family game sets takes coops out of the shape, alone
     const beyond: RuleOverrides[] = [{ wings: '4' }, { turn: '3' }, { base: 'A' }, { wrap: 'base' }, { trunkFace: 'up' }, { trunkFill: 'player' }];
     beyond.push({ spaceBlock: 'yes' }, { build: 'alt-colour-down' }, { wingMoves: 'sv-partial' }, { maxWing: 'none' }, { redeals: 'unlimited' }, { spaceFrom: 'trunk,waste' });
+    beyond.push({ wrap: 'none' }, { spaceRank: 'K' });
     for (const override of beyond) expect(eagleWingShape(resolveRules('coops', override)), JSON.stringify(override)).toBe(false);
     for (const override of [{ wings: '8' }, { wingMoves: 'single' }, { build: 'none' }, { redeals: '3' }] as RuleOverrides[]) expect(eagleWingShape(resolveRules('coops', override)), JSON.stringify(override)).toBe(true);
   });

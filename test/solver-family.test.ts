@@ -4,9 +4,9 @@ import { Game, newEngineMoveList, toNotation } from '../src/engine.js';
 import { passPhase, stepPass } from '../src/pass.js';
 import type { Move } from '../src/notation.js';
 import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/pysol.js';
-import { CARD_COUNT, cardOf, RANK_COUNT, rankOf, suitOf } from '../src/cards.js';
+import { CARD_COUNT, cardOf, formatCard, RANK_COUNT, rankOf, suitOf } from '../src/cards.js';
 import { dealFromNumberFor, type Deck } from '../src/deal.js';
-import { dealShape, fixedBaseRank, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
+import { dealShape, fixedBaseRank, PRESETS, resolveRules, type RuleOverrides, type RuleSet } from '../src/rules.js';
 import { familyKeyFoundationHeights, familyKeyTrunkCount, familyKeyWords, familyLinkBits, familyWingCodeBits, packFamilyKey } from '../src/solver/family/key.js';
 import { heightsTotal } from '../src/position.js';
 import { StuckTrunk } from '../src/solver/family/stuck.js';
@@ -157,18 +157,27 @@ describe('the family solver against a naive search', () => {
   });
 });
 
-describe('wrap none (RULES §10.5): natural ranks, whatever the base', () => {
-  // three builds on the engine's own deals (dealt base, or storehouse's fixed base 2, where suit-down's
-  // run of 13 would otherwise pass from the A to the K): the naive search and the pruning-free search
-  // agree with the solver, every win replays in the verifier (which reads `none` on its own), and no
-  // engine move ever builds a K on an A
+describe("the options of the Canfield type's other games: --wrap none (RULES §10.5), --space-rank (§10.3)", () => {
+  // each on the engine's own deals: the naive search and the pruning-free search agree with the solver,
+  // every win replays in the verifier (which reads both options on its own), and no engine move breaks
+  // them (a K onto an A under wrap none, a card of another rank into a space under space-rank); storehouse's
+  // fixed base 2 is where suit-down's run would otherwise pass from the A to the K, and canfield with no
+  // trunk and superior-canfield are where the player fills spaces
   const moves = newEngineMoveList();
-  it.each(['canfield', 'storehouse', 'rainbow'])('%s --wrap none: the naive verdict, the pruning-free one, every win verified', (preset) => {
-    const rules = resolveRules(preset, { wrap: 'none' });
-    const random = testRandom(preset.length * 7919 + 3);
+  const cases: [string, RuleOverrides][] = [
+    ['canfield', { wrap: 'none' }],
+    ['storehouse', { wrap: 'none' }],
+    ['rainbow', { wrap: 'none' }],
+    ['canfield', { spaceRank: 'K', trunkFill: 'player', spaceFrom: 'trunk,waste,wings', trunk: '3' }],
+    ['canfield', { spaceRank: 'Q', trunk: '0' }],
+  ];
+  it.each(cases)('%s %o: the naive verdict, the pruning-free one, every win verified', (preset, overrides) => {
+    const rules = resolveRules(preset, overrides);
+    const random = testRandom(preset.length * 7919 + JSON.stringify(overrides).length);
     const solver = new Solver({ maxNodes: 300_000 });
     const plain = new Solver({ maxNodes: 300_000, prune: false });
     const decided = { won: 0, lost: 0 };
+    const label = `${preset} ${JSON.stringify(overrides)}`;
     const tried = (game: Game, played: Move[], where: string): void => {
       const naive = naiveSolveFrom(copyOf(game), NAIVE_STATES);
       if (naive === 'too-big') return;
@@ -180,25 +189,34 @@ describe('wrap none (RULES §10.5): natural ranks, whatever the base', () => {
       decided[naive]++;
       if (result.result === 'won') expect(verify(game.deck, rules, [...played, ...result.moves]).status, where).toBe('ok');
     };
+    /** The option's own rule on every legal move of the position. */
+    const obeyed = (game: Game): void => {
+      const count = game.legalMoves(moves);
+      for (let m = 0; m < count; m++) {
+        const move = toNotation(moves[m]);
+        if (move.target !== 'W') continue;
+        const height = game.wingHeight(move.toWing - 1);
+        if (rules.wrap === 'none' && height > 0 && rankOf(move.card) === RANK_COUNT - 1) expect(rankOf(game.wingTop(move.toWing - 1)), `${label}: a K onto an A`).not.toBe(0);
+        // the card that heads what moves: a wing group's deepest, which the move names only for one card
+        if (rules.spaceRank !== 'any' && height === 0 && move.count === 1) expect(formatCard(move.card)[0], `${label}: into a space`).toBe(rules.spaceRank);
+      }
+    };
     for (let i = 0; i < POSITIONS; i++) {
       const game = new Game(dealFromNumberFor(1 + random(5000), dealShape(rules)), rules);
       const played: Move[] = [];
       for (let step = 20 + random(120); step > 0; step--) {
+        obeyed(game);
         const count = game.legalMoves(moves);
         if (count === 0) break;
-        for (let m = 0; m < count; m++) {
-          const move = toNotation(moves[m]);
-          if (move.target === 'W' && rankOf(move.card) === RANK_COUNT - 1) expect(game.wingHeight(move.toWing - 1) === 0 || rankOf(game.wingTop(move.toWing - 1)) !== 0, `${preset}: a K onto an A`).toBe(true);
-        }
         const move = moves[random(count)];
         played.push(toNotation(move));
         game.apply(move);
       }
-      tried(game, played, `${preset} --wrap none position ${i}`);
+      tried(game, played, `${label} position ${i}`);
     }
-    for (let i = 0; decided.won < 3 && i < 30; i++) tried(new Game(nearSortedDeck(rules, random), rules), [], `${preset} --wrap none near-sorted deck ${i}`);
-    expect(decided.won, `${preset} --wrap none: won positions decided`).toBeGreaterThan(0);
-    expect(decided.lost, `${preset} --wrap none: lost positions decided`).toBeGreaterThan(0);
+    for (let i = 0; decided.won < 3 && i < 30; i++) tried(new Game(nearSortedDeck(rules, random), rules), [], `${label} near-sorted deck ${i}`);
+    expect(decided.won, `${label}: won positions decided`).toBeGreaterThan(0);
+    expect(decided.lost, `${label}: lost positions decided`).toBeGreaterThan(0);
   });
 });
 

@@ -172,6 +172,19 @@ describe('wrap (RULES §10.5), on canfield with a dealt base 5D', () => {
   });
 });
 
+describe('--space-rank (RULES §10.3), on canfield with the player filling spaces', () => {
+  // W1 5S, W2 4H, W3 6H, W4 AS; the trunk's top is KH; 4H onto 5S empties W2
+  const deal = dealOf({ trunkSize: 13, trunkTop: ['KH'], wings: ['5S', '4H', '6H', 'AS'], foundations: ['5D'] });
+  const player: RuleOverrides = { trunkFill: 'player', spaceFrom: 'trunk,waste,wings' };
+  it('K: a King goes into a space, another rank does not', () => {
+    expect(run(deal, 'canfield', { ...player, spaceRank: 'K' }, 'W2W1(4H) KW2(KH)').status).toBe('incomplete');
+    expect(run(deal, 'canfield', { ...player, spaceRank: 'K' }, 'W2W1(4H) W3W2(6H)').reason).toBe('move 2 W3W2(6H): a space takes only a card of rank K, not 6H');
+  });
+  it('any (the default) takes every rank', () => {
+    expect(run(deal, 'canfield', player, 'W2W1(4H) W3W2(6H)').status).toBe('incomplete');
+  });
+});
+
 describe('turn 3-2-1 (RULES §10.8), on canfield-rush', () => {
   // the stock holds 34 cards: d[18] is turned first
   const deal = dealOf({ trunkSize: 13, wings: ['9S', '8H', '5C', '4D'], foundations: ['AC'] });
