@@ -260,13 +260,13 @@ export class Game {
   /** RULES §10.5: whether `card` may be put straight onto `onto` on a wing. */
   goesOn(card: number, onto: number): boolean {
     const rules = this.compiled;
-    if (rules.build === BUILD_SUIT_DOWN && !rules.wrapBase && !rules.wrapNone) return cardBelow(onto) === card;
+    if (rules.build === BUILD_SUIT_DOWN && rules.wrapRound) return cardBelow(onto) === card;
     if (rules.build === BUILD_NONE) return false;
     if (rules.build === BUILD_SUIT_DOWN && suitOf(card) !== suitOf(onto)) return false;
     if (rules.build === BUILD_ALT_COLOUR_DOWN && isRed(suitOf(card)) === isRed(suitOf(onto))) return false;
+    if (rules.wrapRound) return (rankOf(card) + 1) % RANK_COUNT === rankOf(onto);
     // wrap none: natural ranks, so nothing goes on an Ace
     if (rules.wrapNone) return rankOf(card) + 1 === rankOf(onto);
-    if (!rules.wrapBase) return (rankOf(card) + 1) % RANK_COUNT === rankOf(onto);
     // wrap base: ranks counted from the base, so nothing goes on a base-rank card
     const base = this.layout.baseRank;
     return (rankOf(card) - base + RANK_COUNT) % RANK_COUNT + 1 === (rankOf(onto) - base + RANK_COUNT) % RANK_COUNT;

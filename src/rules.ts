@@ -390,6 +390,8 @@ export interface CompiledRules {
   readonly builds: boolean;
   /** BUILD_* */
   readonly build: number;
+  /** RULES §10.5 `wrap round`: K on A, A on 2 (one flag read in the engine's goesOn, which the other two leave as it was). */
+  readonly wrapRound: boolean;
   /** RULES §10.5 `wrap base`: nothing goes on a base-rank card. */
   readonly wrapBase: boolean;
   /** RULES §10.5 `wrap none`: natural ranks, nothing goes on an Ace (whatever the base). */
@@ -434,6 +436,7 @@ export function compileRules(rules: RuleSet): CompiledRules {
   return Object.freeze({
     builds,
     build: BUILDS.indexOf(rules.build),
+    wrapRound: rules.wrap === 'round',
     wrapBase: rules.wrap === 'base',
     wrapNone: rules.wrap === 'none',
     maxWing: wingLimit(rules),
