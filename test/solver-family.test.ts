@@ -161,8 +161,8 @@ describe("the options of the Canfield type's other games: --wrap none (RULES §1
   // each on the engine's own deals: the naive search and the pruning-free search agree with the solver,
   // every win replays in the verifier (which reads both options on its own), and no engine move breaks
   // them (a K onto an A under wrap none, a card of another rank into a space under space-rank); storehouse's
-  // fixed base 2 is where suit-down's run would otherwise pass from the A to the K, and canfield with no
-  // trunk and superior-canfield are where the player fills spaces
+  // fixed base 2 is where suit-down's run would otherwise pass from the A to the K, and canfield with a
+  // trunk of 3 the player fills from, or with no trunk, is where the player fills spaces
   const moves = newEngineMoveList();
   const cases: [string, RuleOverrides][] = [
     ['canfield', { wrap: 'none' }],
