@@ -12,9 +12,10 @@ again from its number (src/numbering/numbered.ts, as sim made it) and its `solut
 which shares no move code with the search. Prints one line a file (won rows, lines that win); exits 1 if any line
 does not win, 2 on bad input.
 */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { perDeal } from './summary.mjs';
 
 const files = process.argv.slice(2);
 const usage = (problem) => {
@@ -30,15 +31,9 @@ try {
   usage(`eaglewing is not built (run npm run build first): ${error.message}`);
 }
 
-/** The rows of a per-deal CSV as objects (its `solution` and other fields hold no commas or quotes: moves are space-separated). */
-function rows(file) {
-  const [header, ...lines] = readFileSync(file, 'utf8').split('\n').filter((line) => line !== '');
-  const names = header.split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((value, i) => [names[i], value])));
-}
-
 let failures = 0;
 for (const file of files) {
+  if (!existsSync(file)) usage(`${file}: no such file`);
   let record;
   try {
     record = JSON.parse(readFileSync(`${file}.run.json`, 'utf8'));
@@ -50,7 +45,7 @@ for (const file of files) {
   const numbering = flag('--numbering', 'eaglewing');
   let checked = 0;
   let won = 0;
-  for (const row of rows(file)) {
+  for (const row of perDeal(file)) {
     checked++;
     if (row.result !== 'won') continue;
     won++;
