@@ -141,7 +141,7 @@ export class VerifyTable {
       if (!this.rules.spaceFrom.includes(spaceSource)) return `a space may not be filled from the ${spaceSource}`;
       // RULES §10.3 --space-rank: only that rank goes into a space (the card that heads what moves)
       const rank = this.rules.spaceRank;
-      if (rank !== 'any' && formatCard(deepest)[0] !== rank) return `a space takes only a card of rank ${rank}, not ${formatCard(deepest)}`;
+      if (rank !== 'any' && RANKS[rankOf(deepest)] !== rank) return `a space takes only a card of rank ${rank}, not ${formatCard(deepest)}`;
       return '';
     }
     if (this.rules.build === 'none') return `wings do not build under these rules`;

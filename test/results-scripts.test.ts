@@ -37,6 +37,15 @@ describe('results/verify-lines.mjs', () => {
     expect(result.code).toBe(0);
   });
 
+  it("replays each line under its row's own rules, options beyond the preset's included", () => {
+    // one-card turns on canfield: replayed under the preset's three-card turns, these lines would not win
+    const won = simRun('turn1.csv', ['--preset', 'canfield', '--turn', '1', '--deals', '8']);
+    expect(won).toBeGreaterThan(0);
+    const result = verifyLines(join(dir, 'turn1.csv'));
+    expect(result.out).toContain(`8 rows, ${won} won`);
+    expect(result.code).toBe(0);
+  });
+
   it('names a won line that does not win, and exits 1', () => {
     // the first won row's line without its last move
     const lines = readFileSync(join(dir, 'engine.csv'), 'utf8').split('\n');

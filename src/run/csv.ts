@@ -2,8 +2,8 @@
 import { asciiLower, quote } from '../text.js';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../errors.js';
-import { canonicalRules, optionName, PRESET_NAMES, resolveRules, RULE_OPTIONS, type RuleOverrides } from '../rules.js';
-import { NUMBERINGS } from '../numbering/pysol.js';
+import { canonicalRules, optionName, PRESET_NAMES, resolveRules, RULE_OPTIONS, type RuleOverrides, type RuleSet } from '../rules.js';
+import { NUMBERINGS, type Numbering } from '../numbering/pysol.js';
 import type { DealOutcome, DealRating } from './protocol.js';
 import { roundRate, winRate, type Tally } from './stats.js';
 
@@ -125,17 +125,31 @@ export interface ReadDealRows {
   tornLastLine?: string;
 }
 
-/** Rules texts already found canonical: rows share a handful, so each is checked once. */
-const canonicalSeen = new Set<string>();
+/** Rules texts already read back: rows share a handful, so each is read once. */
+const rulesCells = new Map<string, RulesCell>();
 
-/** Whether a rules cell is a canonical rules string eaglewing writes (canonicalRules(), with a numbering suffix or none). */
-function canonicalRulesText(text: string): boolean {
-  if (canonicalSeen.has(text)) return true;
+/** A rules cell read back: the rules it names and the numbering of its deal numbers. */
+export interface RulesCell {
+  rules: RuleSet;
+  numbering: Numbering;
+}
+
+/**
+ * A rules cell as eaglewing writes it (canonicalRules(), with a `;numbering=…` suffix or none) read back, or
+ * undefined when it is not one: every option once, in the canonical spelling and order, so that the rules read
+ * back write the same text again (a canonical string names every option that leaves its default).
+ */
+export function readRulesCell(text: string): RulesCell | undefined {
+  const seen = rulesCells.get(text);
+  if (seen !== undefined) return seen;
   const parts = text.split(';');
   let suffix = '';
+  let numbering: Numbering = 'eaglewing';
   const last = parts[parts.length - 1];
   if (last.startsWith('numbering=')) {
-    if (!NUMBERINGS.some((kind) => kind !== 'eaglewing' && last === `numbering=${kind}`)) return false;
+    const kind = NUMBERINGS.find((candidate) => candidate !== 'eaglewing' && last === `numbering=${candidate}`);
+    if (kind === undefined) return undefined;
+    numbering = kind;
     parts.pop();
     suffix = `;${last}`;
   }
@@ -143,17 +157,20 @@ function canonicalRulesText(text: string): boolean {
   for (const part of parts) {
     const [name, value, ...rest] = part.split('=');
     const option = RULE_OPTIONS.find((candidate) => optionName(candidate) === name);
-    if (option === undefined || value === undefined || rest.length > 0 || overrides[option.field] !== undefined) return false;
+    if (option === undefined || value === undefined || rest.length > 0 || overrides[option.field] !== undefined) return undefined;
     overrides[option.field] = value;
   }
+  let rules: RuleSet;
   try {
-    // read back and written again, it must come out the same: no other spelling, case, order or missing option
-    if (canonicalRules(resolveRules(PRESET_NAMES[0], overrides)) + suffix !== text) return false;
+    rules = resolveRules(PRESET_NAMES[0], overrides);
   } catch {
-    return false;
+    return undefined;
   }
-  canonicalSeen.add(text);
-  return true;
+  // written again, it must come out the same: no other spelling, case, order or missing option
+  if (canonicalRules(rules) + suffix !== text) return undefined;
+  const cell = { rules, numbering };
+  rulesCells.set(text, cell);
+  return cell;
 }
 
 /** The player column as playerLabel() writes it: the solver with the limits that differ, greedy, or sampling with its settings. */
@@ -180,7 +197,7 @@ function parseDealRecord(record: string[], where: string, rated: boolean): DealR
   if (preset === '' || rules === '' || player === '') throw new InputError(`${where}: empty preset, rules or player`);
   // cells eaglewing never writes (a spreadsheet's =HYPERLINK(…), a hand edit) are refused, not counted
   if (!PRESET_NAMES.includes(preset)) throw new InputError(`${where}: ${quote(presetCell)} is not a preset eaglewing writes (${PRESET_NAMES.join(', ')})`);
-  if (!canonicalRulesText(rules)) throw new InputError(`${where}: ${quote(rules)} is not a rules string eaglewing writes (every option once, as \`eaglewing rules\` lists them)`);
+  if (readRulesCell(rules) === undefined) throw new InputError(`${where}: ${quote(rules)} is not a rules string eaglewing writes (every option once, as \`eaglewing rules\` lists them)`);
   if (!PLAYER_TEXT.test(player)) throw new InputError(`${where}: ${quote(player)} is not a player eaglewing writes (thoughtful, greedy or sampling, with their settings)`);
   if (!LIMIT_REASONS.has(reason) && !reason.startsWith(WORKER_FAILED)) throw new InputError(`${where}: ${quote(reason)} is not a reason eaglewing writes (max-nodes, time-limit, memory, depth or worker failed: …)`);
   if (!SOLUTION_TEXT.test(solution)) throw new InputError(`${where}: ${quote(solution)} is not a solution eaglewing writes (RULES §5 tokens)`);
