@@ -27,7 +27,9 @@ for (let round = 0; round < Number(rounds); round++) {
   process.stderr.write(`round ${round + 1} of ${rounds} done\n`);
 }
 // both searches must be the same, Eagle Wing's and the Canfield family's: then only their speed differs
-for (const field of ['signature', 'familySignature']) {
+for (const field of ['signature', 'familySignature', 'typeSignature']) {
+  // a build from before the Canfield type's section has no such signature (nor rows): compared where both have them
+  if (runs.other[0][field] === undefined) continue;
   const signatures = new Set([...runs.other, ...runs.this].map((run) => run[field]));
   if (signatures.size !== 1) {
     console.log(`node signatures differ (${field}): other ${runs.other[0][field]}, this ${runs.this[0][field]}`);
@@ -35,9 +37,9 @@ for (const field of ['signature', 'familySignature']) {
   }
 }
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-console.log(`Bench (${size}): ${runs.this[0].signature} and Bench family (${size}): ${runs.this[0].familySignature} in both; ${runs.this.length} runs each, median nodes/s`);
+console.log(`Bench (${size}): ${runs.this[0].signature} Bench family (${size}): ${runs.this[0].familySignature} and Bench type (${size}): ${runs.this[0].typeSignature} in both; ${runs.this.length} runs each, median nodes/s`);
 console.log('preset              other       this        this/other');
-for (const table of ['rows', 'family']) {
+for (const table of ['rows', 'family', 'type'].filter((name) => runs.other[0][name] !== undefined)) {
   for (const [index, row] of runs.this[0][table].entries()) {
     const a = median(runs.other.map((run) => run[table][index].nodesPerSecond));
     const b = median(runs.this.map((run) => run[table][index].nodesPerSecond));

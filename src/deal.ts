@@ -53,18 +53,25 @@ export function dealFromNumber(dealNumber: number): Deck {
 }
 
 /**
- * What a deal's layout depends on (RULES §10.9): trunk size k, wings n, and the fixed base rank
- * (A = 0) whose four cards are dealt as foundations, or -1 when one base card is dealt.
+ * What a deal's layout depends on (RULES §10.9, §10.14): trunk size k, wings n, cards dealt a wing c, and
+ * the fixed base rank (A = 0) whose four cards are dealt as foundations (or, `baseShuffled`, dealt
+ * with the rest), or -1 when one base card is dealt.
  */
 export interface DealShape {
   readonly trunk: number;
   readonly wings: number;
+  readonly wingCards: number;
   readonly fixedBase: number;
+  readonly baseShuffled: boolean;
 }
 
-/** Foundation cards in the deal: f = 1 for a dealt base card, 4 for a fixed base (RULES §10.9). */
+/** Foundation cards in the deal: f = 1 for a dealt base card, 4 for a fixed base, 0 when its cards are shuffled in (RULES §10.9). */
 export function foundationCount(shape: DealShape): number {
-  return shape.fixedBase < 0 ? 1 : 4;
+  return shape.fixedBase < 0 ? 1 : shape.baseShuffled ? 0 : 4;
+}
+/** Cards dealt to the trunk and the wings: d[0] … d[slot-1] (RULES §10.9). */
+function tableauCards(shape: DealShape): number {
+  return shape.trunk + shape.wings * shape.wingCards;
 }
 
 /**
@@ -75,9 +82,9 @@ export function foundationCount(shape: DealShape): number {
  */
 export function dealFromNumberFor(dealNumber: number, shape: DealShape): Deck {
   const deck = dealFromNumber(dealNumber);
-  if (shape.fixedBase < 0) return deck;
-  const slot = shape.trunk + shape.wings;
-  if (slot + 4 > CARD_COUNT) throw new InputError(shapeProblem(shape));
+  const slot = tableauCards(shape);
+  if (slot + foundationCount(shape) > CARD_COUNT) throw new InputError(shapeProblem(shape));
+  if (foundationCount(shape) < 4) return deck;
   const rest = deck.filter((card) => rankOf(card) !== shape.fixedBase);
   const out = new Uint8Array(CARD_COUNT);
   out.set(rest.subarray(0, slot), 0);
@@ -88,7 +95,8 @@ export function dealFromNumberFor(dealNumber: number, shape: DealShape): Deck {
 
 function shapeProblem(shape: DealShape): string {
   const f = foundationCount(shape);
-  return `a deal of ${shape.trunk} trunk cards, ${shape.wings} wings and ${f} foundation ${f === 1 ? 'card' : 'cards'} needs ${shape.trunk + shape.wings + f} cards, more than ${CARD_COUNT}`;
+  const wings = shape.wingCards === 1 ? `${shape.wings} wings` : `${shape.wings} wings of ${shape.wingCards} cards`;
+  return `a deal of ${shape.trunk} trunk cards, ${wings} and ${f} foundation ${f === 1 ? 'card' : 'cards'} needs ${tableauCards(shape) + f} cards, more than ${CARD_COUNT}`;
 }
 
 /**
@@ -97,9 +105,9 @@ function shapeProblem(shape: DealShape): string {
  */
 export function validateDealShape(deck: ArrayLike<number>, shape: DealShape): Validation {
   const f = foundationCount(shape);
-  const slot = shape.trunk + shape.wings;
+  const slot = tableauCards(shape);
   if (slot + f > CARD_COUNT) return { ok: false, error: shapeProblem(shape) };
-  if (shape.fixedBase < 0) return { ok: true };
+  if (f < 4) return { ok: true };
   const rank = RANKS[shape.fixedBase];
   for (let i = slot; i < slot + 4; i++) {
     if (rankOf(deck[i]) !== shape.fixedBase) {

@@ -1,7 +1,7 @@
 // The mutable game position of RULES §2–3: legal single moves (RULES §5 tokens), apply and undo, trunk fills, win.
 import { CARD_COUNT, cardBelow, cardRanksAbove, NO_CARD, RANK_COUNT, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
-import { dealLayout, WING_COUNT, type DealLayout } from './layout.js';
+import { dealLayout, dealtCard, dealtFaceUp, WING_COUNT, type DealLayout } from './layout.js';
 import { formatMove, type Move, type MoveSource } from './notation.js';
 import * as P from './position.js';
 import {
@@ -13,6 +13,7 @@ import {
   compileRules,
   TRUNK_PLAY_TOP,
   UNLIMITED_REDEALS,
+  wingDealFaces,
   firstGroupSize,
   groupMayLeave,
   nextGroupSize,
@@ -142,6 +143,10 @@ export class Game {
   private readonly cardsOnto: Int8Array;
   private history: Int32Array;
   private historyDepth = 0;
+  /** RULES §10.14: wings are dealt more than one card, so a run leaving whole may uncover a dealt card. */
+  private readonly dealtUnderRuns: boolean;
+  /** For wing w with u dealt cards under its run, entry 4w + u: whether the card turned when the run leaves joins the face-up dealt card under it (turnDealtCard). */
+  private readonly dealtJoins: Uint8Array;
 
   constructor(deck: Deck, rules: RuleSet) {
     this.rules = rules;
@@ -152,8 +157,10 @@ export class Game {
     this.linked = this.compiled.build === BUILD_ALT_COLOUR_DOWN || this.compiled.build === BUILD_ANY_SUIT_DOWN;
     this.position = P.newPosition(this.linked ? P.LINKED_POSITION_WORDS : P.POSITION_WORDS);
     this.history = new Int32Array(this.position.length * 256);
-    this.layout = dealLayout(deck, rules.trunk, this.wings, this.compiled.fixedBase);
+    this.layout = dealLayout(deck, rules.trunk, this.wings, this.compiled.fixedBase, wingDealFaces(rules), rules.baseCards === 'shuffled');
     this.cardsOnto = this.listCardsOnto();
+    this.dealtUnderRuns = this.layout.wingCards > 1;
+    this.dealtJoins = this.listDealtJoins();
     this.reset();
   }
 
@@ -464,6 +471,27 @@ export class Game {
     return false;
   }
 
+  /**
+   * The dealtJoins table. A dealt card turned up at index u-1 heads a run with the dealt card under it
+   * when that one lies face up and the turned card goes on it: both face up and in sequence, they are a
+   * group that may move (PySolFC's sequence stacks move any face-up sequence from the top).
+   */
+  private listDealtJoins(): Uint8Array {
+    const table = new Uint8Array(WING_COUNT * 4);
+    const layout = this.layout;
+    for (let wing = 0; wing < this.wings; wing++) {
+      for (let under = 2; under < layout.wingCards; under++) {
+        if (dealtFaceUp(layout, under - 2) && this.goesOn(dealtCard(layout, wing, under - 1), dealtCard(layout, wing, under - 2))) table[wing * 4 + under] = 1;
+      }
+    }
+    return table;
+  }
+
+  /** RULES §10.14: the wing's dealt cards still under its run. */
+  dealtUnder(wing: number): number {
+    return P.dealtUnder(this.position, wing);
+  }
+
   /** The cardsOnto table: each card's goesOn cards (one rank below it, so one of each suit at most). */
   private listCardsOnto(): Int8Array {
     const table = new Int8Array(CARD_COUNT * 4).fill(NO_CARD);
@@ -613,6 +641,11 @@ export class Game {
         P.takeFromLinkedWing(position, source, count);
       } else {
         P.takeFromWing(position, source, count);
+      }
+      // RULES §10.14: a run gone whole from dealt cards turns the next one up
+      if (this.dealtUnderRuns && P.wingHeight(position, source) === 0) {
+        const under = P.dealtUnder(position, source);
+        if (under > 0) P.turnDealtCard(position, this.layout, source, this.dealtJoins[source * 4 + under] === 1, this.linked);
       }
     } else if (source === SOURCE_WASTE || source === SOURCE_STOCK) {
       const index = source === SOURCE_WASTE ? P.wasteTopIndex(position) : P.stockTopIndex(position);

@@ -1,5 +1,5 @@
 // DealLayout: where a deal's cards start (RULES §2, §10.9), worked out once per deal for the engine, solver, players and printers.
-import { CARD_COUNT, rankOf, suitOf } from './cards.js';
+import { CARD_COUNT, cardOf, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
 
 /** Wings W1 … W8 are indices 0 … 7 everywhere below the CLI. */
@@ -15,11 +15,17 @@ export interface DealLayout {
   readonly deck: Deck;
   /** Cards dealt to the trunk: deck[0 … trunkSize-1], its top deck[trunkSize-1]. */
   readonly trunkSize: number;
-  /** Wings in play; deck[trunkSize + i] starts wing i. */
+  /** Wings in play; deck[trunkSize + i·wingCards …] start wing i, bottom first (dealtCard). */
   readonly wings: number;
-  /** The base card (the first foundation card of the deal); its rank is the base rank. */
+  /** RULES §10.14: cards dealt to each wing (1, 2 or 4); all but the top one lie under its run. */
+  readonly wingCards: number;
+  /** Bit i set: a wing's i-th dealt card (0 = the bottom) is dealt face up. */
+  readonly wingFacesUp: number;
+  /** The base card (the first foundation card of the deal); its rank is the base rank. Base cards shuffled in (RULES §10.7): the base rank's club, standing for the rank. */
   readonly baseCard: number;
   readonly baseRank: number;
+  /** Cards dealt to the foundations: 1 (the base card), 4 (a fixed base) or 0 (its cards shuffled in). */
+  readonly foundationCards: number;
   /** The base card's suit, or -1 when all four foundations start (a fixed base). */
   readonly baseSuit: number;
   /** deck[stockStart] is the stock's first card to be turned. */
@@ -32,20 +38,25 @@ export interface DealLayout {
 }
 
 /** Where the base card (or the first fixed-base card) is dealt: after the trunk and the wings. */
-export function basePlace(trunkSize: number, wings = WING_COUNT): number {
-  return trunkSize + wings;
+export function basePlace(trunkSize: number, wings = WING_COUNT, wingCards = 1): number {
+  return trunkSize + wings * wingCards;
 }
 /** Where the stock starts: right after the foundation cards. */
-export function stockStart(trunkSize: number, wings = WING_COUNT, foundationCards = 1): number {
-  return trunkSize + wings + foundationCards;
+export function stockStart(trunkSize: number, wings = WING_COUNT, foundationCards = 1, wingCards = 1): number {
+  return trunkSize + wings * wingCards + foundationCards;
 }
 
-/** The layout of a deal: `fixedBase` is RULES §10.7's fixed base rank (its four cards dealt as foundations), or -1 for a dealt base card. */
-export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fixedBase = -1): DealLayout {
+/**
+ * The layout of a deal: `fixedBase` is RULES §10.7's fixed base rank (its four cards dealt as
+ * foundations, or with `baseShuffled` with the rest), or -1 for a dealt base card; `wingFaces` the
+ * faces of each wing's dealt cards, bottom first (RULES §10.14).
+ */
+export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fixedBase = -1, wingFaces: readonly boolean[] = [true], baseShuffled = false): DealLayout {
   if (deck.length !== CARD_COUNT) throw new Error('a deck has 52 cards');
-  const foundationCards = fixedBase < 0 ? 1 : 4;
-  const baseCard = deck[basePlace(trunkSize, wings)];
-  const start = stockStart(trunkSize, wings, foundationCards);
+  const foundationCards = fixedBase < 0 ? 1 : baseShuffled ? 0 : 4;
+  const wingCards = wingFaces.length;
+  const baseCard = foundationCards === 0 ? cardOf(0, fixedBase) : deck[basePlace(trunkSize, wings, wingCards)];
+  const start = stockStart(trunkSize, wings, foundationCards, wingCards);
   const stockCards = deck.slice(start);
   const stockIndexOfCard = new Int8Array(CARD_COUNT).fill(-1);
   for (let i = 0; i < stockCards.length; i++) stockIndexOfCard[stockCards[i]] = i;
@@ -53,8 +64,11 @@ export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fi
     deck,
     trunkSize,
     wings,
+    wingCards,
+    wingFacesUp: wingFaces.reduce((bits, up, i) => (up ? bits | (1 << i) : bits), 0),
     baseCard,
     baseRank: fixedBase < 0 ? rankOf(baseCard) : fixedBase,
+    foundationCards,
     baseSuit: fixedBase < 0 ? suitOf(baseCard) : -1,
     stockStart: start,
     stockLength: stockCards.length,
@@ -63,7 +77,15 @@ export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fi
   };
 }
 
-/** The card dealt to wing `wing` (0-based). */
+/** The top card dealt to wing `wing` (0-based): the one face up at the start. */
 export function dealtWingCard(layout: DealLayout, wing: number): number {
-  return layout.deck[layout.trunkSize + wing];
+  return dealtCard(layout, wing, layout.wingCards - 1);
+}
+/** The `index`-th card dealt to wing `wing` (0 = the bottom; RULES §10.14). */
+export function dealtCard(layout: DealLayout, wing: number, index: number): number {
+  return layout.deck[layout.trunkSize + wing * layout.wingCards + index];
+}
+/** Whether a wing's `index`-th dealt card was dealt face up. */
+export function dealtFaceUp(layout: DealLayout, index: number): boolean {
+  return ((layout.wingFacesUp >> index) & 1) !== 0;
 }

@@ -1,6 +1,6 @@
 // The packed position: its bit layout and the only readers and writers that shift or mask its words.
 import { CARD_COUNT, cardRanksAbove, NO_CARD, RANK_COUNT, suitOf } from './cards.js';
-import { WING_COUNT, dealtWingCard, type DealLayout } from './layout.js';
+import { WING_COUNT, dealtCard, dealtWingCard, type DealLayout } from './layout.js';
 
 /*
  * A position is POSITION_WORDS 32-bit words (an Int32Array), copied whole for undo, or
@@ -14,6 +14,7 @@ import { WING_COUNT, dealtWingCard, type DealLayout } from './layout.js';
  * | 9     | 0-4   | cards left in the trunk: deck[0 … n-1], top deck[n-1]                |
  * | 9     | 5-10  | stock pointer p: filled stock places with index < p are the waste    |
  * | 9     | 11-14 | redeals used                                                         |
+ * | 9     | 15-30 | wing i: its dealt cards still under its run (RULES §10.14), 2 bits each |
  * | 10,11 | 0-31  | stock places 0–31 and 32–63 still filled (in stock or waste)         |
  * | 12..24| bytes | linked wings only: byte c = the card under card c on its wing, plus  |
  * |       |       | one; 0 when c is a wing's bottom card or on no wing                  |
@@ -28,6 +29,10 @@ import { WING_COUNT, dealtWingCard, type DealLayout } from './layout.js';
  * every card on it (wingCard). Under `alt-colour-down` and `any-suit-down` they do not (two or four
  * cards may lie under a card; RULES §10.5), and the position carries the links: such wings are
  * read with linkedWingCard and written with the linked writers. Eagle Wing's presets never pay for them.
+ * A wing dealt several cards (RULES §10.14) is its dealt cards still in place, which never move (the
+ * layout says which they are: the count says how many), under a run. The run holds the top dealt card
+ * until it leaves; when the run leaves whole, the next dealt card is turned and starts it again
+ * (turnDealtCard), so a wing with dealt cards under its run is never empty.
  * The suit codes say the links again, in the form a key wants (solver/family/key.ts): together with each
  * wing's top and height they name every card on the wings, whatever the wings' order, and the
  * writers keep them, so that a key copies words instead of walking the wings.
@@ -61,6 +66,9 @@ const POINTER_MASK = 0x3f;
 const REDEALS_USED_SHIFT = 11;
 const REDEALS_USED_MASK = 0xf;
 const FILLED_WORD = 10;
+const DEALT_UNDER_SHIFT = 15;
+const DEALT_UNDER_BITS = 2;
+const DEALT_UNDER_MASK = 0x3;
 
 /** A zeroed position: POSITION_WORDS words, or LINKED_POSITION_WORDS for linked wings. */
 export function newPosition(words = POSITION_WORDS): Position {
@@ -141,6 +149,14 @@ export function foundationTotal(position: Position): number {
 export function isWon(position: Position): boolean {
   return position[FOUNDATION_WORD] === ALL_FOUNDATIONS_COMPLETE;
 }
+/** RULES §10.14: the wing's dealt cards still under its run (0 for every wing dealt one card). */
+export function dealtUnder(position: Position, wing: number): number {
+  return (position[COUNTS_WORD] >>> (DEALT_UNDER_SHIFT + DEALT_UNDER_BITS * wing)) & DEALT_UNDER_MASK;
+}
+/** Every wing's dealtUnder count in one number, 2 bits a wing from wing 0 (0: no dealt card under any run). */
+export function dealtUnderCounts(position: Position): number {
+  return (position[COUNTS_WORD] >>> DEALT_UNDER_SHIFT) & 0xffff;
+}
 export function trunkCount(position: Position): number {
   return position[COUNTS_WORD] & TRUNK_MASK;
 }
@@ -191,7 +207,7 @@ export function stockTopIndex(position: Position): number {
 /** Cards the position accounts for: on foundations, on wings, in the trunk, in stock and waste (52 in every real position). */
 export function cardsAccountedFor(position: Position): number {
   let cards = foundationTotal(position) + trunkCount(position);
-  for (let wing = 0; wing < WING_COUNT; wing++) cards += wingHeight(position, wing);
+  for (let wing = 0; wing < WING_COUNT; wing++) cards += wingHeight(position, wing) + dealtUnder(position, wing);
   for (let word = FILLED_WORD; word < FILLED_WORD + 2; word++) {
     for (let bits = position[word]; bits !== 0; bits &= bits - 1) cards++;
   }
@@ -212,12 +228,17 @@ export function hashPositionAnyWingOrder(position: Position): number {
 
 // ---- writers ----
 
-/** The position as dealt (RULES §2): one card on each wing, the base card on its foundation, the stock full. */
+/**
+ * The position as dealt (RULES §2, §10.9, §10.14): each wing's top dealt card as its run, the cards under
+ * it counted, the base card(s) on the foundations, the stock full. (Every deal of §10.14 lays a face-down
+ * card under the top one, so the run starts with one card.)
+ */
 export function dealPosition(position: Position, layout: DealLayout): void {
   position.fill(0);
   for (let wing = 0; wing < layout.wings; wing++) position[wing] = dealtWingCard(layout, wing) | (1 << WING_HEIGHT_SHIFT);
-  position[FOUNDATION_WORD] = layout.baseSuit < 0 ? ALL_FOUNDATIONS_STARTED : 1 << (layout.baseSuit * FOUNDATION_BITS);
+  position[FOUNDATION_WORD] = layout.foundationCards === 0 ? 0 : layout.baseSuit < 0 ? ALL_FOUNDATIONS_STARTED : 1 << (layout.baseSuit * FOUNDATION_BITS);
   position[COUNTS_WORD] = layout.trunkSize;
+  for (let wing = 0; wing < layout.wings; wing++) position[COUNTS_WORD] |= (layout.wingCards - 1) << (DEALT_UNDER_SHIFT + DEALT_UNDER_BITS * wing);
   for (let i = 0; i < layout.stockLength; i++) position[FILLED_WORD + (i >> 5)] |= 1 << (i & 31);
 }
 /** Takes the top `count` cards off a wing. */
@@ -261,6 +282,21 @@ export function placeOnLinkedWing(position: Position, wing: number, deepest: num
   const height = (word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK;
   setCardUnder(position, deepest, height === 0 ? NO_CARD : word & WING_CARD_MASK);
   position[wing] = top | ((height + count) << WING_HEIGHT_SHIFT);
+}
+/**
+ * RULES §10.14: a wing's run has just left it whole, and dealt cards lie under it: the top one (turned
+ * face up if it lay face down) starts the run again, and with it the face-up dealt card under it when
+ * it goes on that one (`joins`: the engine's reading of the rules), which then heads the run. `linked`:
+ * the wing keeps links (as placeOnLinkedWing).
+ */
+export function turnDealtCard(position: Position, layout: DealLayout, wing: number, joins: boolean, linked: boolean): void {
+  const under = dealtUnder(position, wing);
+  const card = dealtCard(layout, wing, under - 1);
+  const left = joins ? under - 2 : under - 1;
+  position[wing] = card | ((under - left) << WING_HEIGHT_SHIFT);
+  if (joins && linked) setCardUnder(position, card, dealtCard(layout, wing, left));
+  const shift = DEALT_UNDER_SHIFT + DEALT_UNDER_BITS * wing;
+  position[COUNTS_WORD] = (position[COUNTS_WORD] & ~(DEALT_UNDER_MASK << shift)) | (left << shift);
 }
 /** One more card on this suit's foundation. */
 export function raiseFoundation(position: Position, suit: number): void {

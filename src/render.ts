@@ -1,6 +1,7 @@
 // Text pictures for people: the eagle-shaped layout of a position and the rules table.
 import { formatCard, formatCardSymbol, NO_CARD, RANK_COUNT, suitOf, SUIT_SYMBOLS } from './cards.js';
 import type { Game } from './engine.js';
+import { dealtCard, dealtFaceUp } from './layout.js';
 import { canonicalRules, DEFAULT_PRESET, optionName, optionUsage, PRESET_GROUPS, PRESETS, resolveRules, RULE_OPTIONS, wingsBuild, type Preset } from './rules.js';
 
 export interface RenderOptions {
@@ -15,9 +16,14 @@ function paint(card: number, options: RenderOptions): string {
   return options.color && red ? `\x1b[31m${text}\x1b[0m` : text;
 }
 
+/** A wing bottom first: dealt cards still under its run (RULES §10.14; a face-down one in brackets), then the run. */
 function wingText(game: Game, wing: number, options: RenderOptions): string {
   const height = game.wingHeight(wing);
   const cards: string[] = [];
+  for (let i = 0; i < game.dealtUnder(wing); i++) {
+    const card = paint(dealtCard(game.layout, wing, i), options);
+    cards.push(dealtFaceUp(game.layout, i) ? card : `[${card}]`);
+  }
   for (let depth = height - 1; depth >= 0; depth--) cards.push(paint(game.wingCard(wing, depth), options));
   return cards.length === 0 ? '(space)' : cards.join(' ');
 }
@@ -59,8 +65,11 @@ export function renderLayout(game: Game, options: RenderOptions): string {
     for (let wing = 0; wing < wings; wing++) lines.push(`  W${wing + 1}  ${wingText(game, wing, options)}`);
   } else {
     const rows = Math.ceil(wings / 2);
+    // the left column as wide as its longest wing (dealt cards under the runs make them long)
+    let leftWidth = 22;
+    for (let row = 0; row < rows; row++) leftWidth = Math.max(leftWidth, `  W${row + 1}  ${wingText(game, row, { ...options, color: false })}`.length + 2);
     for (let row = 0; row < rows; row++) {
-      const left = pad(`  W${row + 1}  ${wingText(game, row, options)}`, 22);
+      const left = pad(`  W${row + 1}  ${wingText(game, row, options)}`, leftWidth);
       const middle = row === 1 ? trunkText : '';
       const right = row + rows < wings ? `W${row + rows + 1}  ${wingText(game, row + rows, options)}` : '';
       lines.push(right === '' ? `${left}${middle}`.trimEnd() : `${left}${pad(middle, 24)}${right}`);

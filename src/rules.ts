@@ -46,6 +46,8 @@ export const RULE_OPTIONS = [
   { field: 'base', flag: '--base', kind: 'choice', choices: ['dealt', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'], fallback: 'dealt', section: '3.1', helpOrder: 12, onlyWhenBuilding: false, newOption: true },
   { field: 'turn', flag: '--turn', kind: 'choice', choices: ['1', '2', '3', '3-2-1'], fallback: '1', section: '3.6', helpOrder: 13, onlyWhenBuilding: false, newOption: true },
   { field: 'spaceRank', flag: '--space-rank', kind: 'choice', choices: ['any', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'], fallback: 'any', section: '10.3', helpOrder: 14, onlyWhenBuilding: false, newOption: true },
+  { field: 'wingDeal', flag: '--wing-deal', kind: 'choice', choices: ['up', 'down-up', 'down-up-down-up'], fallback: 'up', section: '10.14', helpOrder: 15, onlyWhenBuilding: false, newOption: true },
+  { field: 'baseCards', flag: '--base-cards', kind: 'choice', choices: ['foundations', 'shuffled'], fallback: 'foundations', section: '10.7', helpOrder: 16, onlyWhenBuilding: false, newOption: true },
 ] as const;
 
 export type RuleOption = (typeof RULE_OPTIONS)[number];
@@ -117,7 +119,8 @@ function fallbackRules(): RuleSet {
 }
 
 /** The families `eaglewing rules` lists the presets under. */
-export const PRESET_GROUPS = ['Eagle Wing', 'Canfield family', "Solvitaire's readings"] as const;
+/** 'Canfield type': the rest of PySolFC's Canfield type (its own bench section, so that the family's signature stays as it was). */
+export const PRESET_GROUPS = ['Eagle Wing', 'Canfield family', 'Canfield type', "Solvitaire's readings"] as const;
 export type PresetGroup = (typeof PRESET_GROUPS)[number];
 
 export interface Preset {
@@ -135,6 +138,20 @@ const CANFIELD: Partial<RuleSet> = {
   build: 'alt-colour-down',
   wingMoves: 'single-or-whole',
   maxWing: 'none',
+};
+
+/** What Minerva, Munger and Mystique share (RULES §10.14): wings dealt down, up, down, up, Aces shuffled in, the player fills spaces. */
+const MINERVA: Partial<RuleSet> = {
+  ...CANFIELD,
+  wings: 7,
+  wingDeal: 'down-up-down-up',
+  trunkFill: 'player',
+  spaceFrom: ['trunk', 'waste', 'wings'],
+  wrap: 'none',
+  wingMoves: 'group',
+  base: 'A',
+  baseCards: 'shuffled',
+  turn: '1',
 };
 
 /** RULES §4 and §10, as partial objects over the table's fallbacks. */
@@ -178,6 +195,15 @@ export const PRESETS: readonly Preset[] = [
     rules: { ...CANFIELD, build: 'suit-down', wrap: 'base', wingMoves: 'single', base: 'A', turn: '1', redeals: 1 },
   },
   { name: 'casino-canfield', group: 'Canfield family', source: "PySolFC's Casino Canfield (game 835)", rules: { ...CANFIELD, turn: '1', redeals: 0 } },
+  {
+    name: 'candike',
+    group: 'Canfield type',
+    source: "PySolFC's Candike (game 989)",
+    rules: { ...CANFIELD, wings: 7, wingDeal: 'down-up', wrap: 'none', wingMoves: 'group', turn: '3', redeals: 'unlimited' },
+  },
+  { name: 'mystique', group: 'Canfield type', source: "PySolFC's Mystique (game 494)", rules: { ...MINERVA, trunk: 9, redeals: 0 } },
+  { name: 'munger', group: 'Canfield type', source: "PySolFC's Munger (game 360)", rules: { ...MINERVA, trunk: 7, spaceRank: 'K', redeals: 0 } },
+  { name: 'minerva', group: 'Canfield type', source: "PySolFC's Minerva (game 422)", rules: { ...MINERVA, trunk: 11, spaceRank: 'K', redeals: 1 } },
   {
     name: 'sv-canfield',
     group: "Solvitaire's readings",
@@ -251,6 +277,8 @@ function resolve(presetName: string, overrides: RuleOverrides): Resolution {
     const value = parseOption(option, text, problems);
     if (value !== undefined) (rules as Record<RuleField, unknown>)[option.field] = value;
   }
+  // RULES §10.7: only a fixed base rank has four cards to deal somewhere
+  if (problems.length === 0 && rules.base === 'dealt' && rules.baseCards === 'shuffled') problems.push('--base-cards shuffled needs a fixed --base (A to K): a dealt base card is one card');
   return problems.length > 0 ? { problems } : { rules, problems };
 }
 
@@ -342,9 +370,13 @@ export const UNLIMITED_REDEALS = Number.POSITIVE_INFINITY;
 export function fixedBaseRank(rules: RuleSet): number {
   return rules.base === 'dealt' ? -1 : BASES.indexOf(rules.base) - 1;
 }
-/** What the rules' deals look like (RULES §10.9): trunk size, wings, fixed base rank or -1. */
+/** RULES §10.14: the cards dealt to each wing, bottom first, face up (true) or face down. */
+export function wingDealFaces(rules: RuleSet): readonly boolean[] {
+  return rules.wingDeal.split('-').map((face) => face === 'up');
+}
+/** What the rules' deals look like (RULES §10.9): trunk size, wings, cards a wing, fixed base rank or -1, and whether its cards are dealt to the foundations. */
 export function dealShape(rules: RuleSet): DealShape {
-  return { trunk: rules.trunk, wings: rules.wings, fixedBase: fixedBaseRank(rules) };
+  return { trunk: rules.trunk, wings: rules.wings, wingCards: wingDealFaces(rules).length, fixedBase: fixedBaseRank(rules), baseShuffled: rules.baseCards === 'shuffled' };
 }
 /** Redeals allowed as a number (UNLIMITED_REDEALS for `unlimited`). */
 export function redealLimit(rules: RuleSet): number {
@@ -373,6 +405,7 @@ export function eagleWingShape(rules: RuleSet): boolean {
     rules.trunkFill === 'auto' &&
     rules.spaceBlock === 'no' &&
     rules.spaceRank === 'any' &&
+    rules.wingDeal === 'up' &&
     rules.wrap === 'round' &&
     rules.base === 'dealt' &&
     rules.turn === '1' &&
@@ -427,6 +460,8 @@ export interface CompiledRules {
   /** Cards per turn on the first pass, and whether it shrinks pass by pass (`3-2-1`). */
   readonly turn: number;
   readonly turnShrinks: boolean;
+  /** RULES §10.14: cards dealt to each wing (1: one face-up card). */
+  readonly wingCards: number;
   /** Inside the solver's Eagle Wing shape (eagleWingShape). */
   readonly eagleWing: boolean;
 }
@@ -457,6 +492,7 @@ export function compileRules(rules: RuleSet): CompiledRules {
     fixedBase: fixedBaseRank(rules),
     turn: turnSize(rules, 0),
     turnShrinks: rules.turn === '3-2-1',
+    wingCards: wingDealFaces(rules).length,
     eagleWing: eagleWingShape(rules),
   });
 }

@@ -33,6 +33,8 @@ export class VerifyTable {
   /** The cards still in the trunk, bottom first. */
   trunkCards: number[];
   wings: number[][];
+  /** RULES §10.14: for each wing card, bottom first, whether it lies face down (a face-down card never moves; it is turned up once it is a wing's top). */
+  faceDown: boolean[][];
   foundations: number[][] = [[], [], [], []];
   stock: number[];
   waste: number[] = [];
@@ -45,6 +47,7 @@ export class VerifyTable {
       // only for copy(): every field is set there
       this.trunkCards = [];
       this.wings = [];
+      this.faceDown = [];
       this.stock = [];
       this.baseRank = 0;
       return;
@@ -53,14 +56,20 @@ export class VerifyTable {
     const trunkSize = rules.trunk;
     const wingCount = rules.wings;
     const fixedBase = rules.base === 'dealt' ? -1 : RANKS.indexOf(rules.base);
-    const foundationSlots = fixedBase < 0 ? 1 : 4;
-    if (trunkSize + wingCount + foundationSlots > CARD_COUNT) {
-      throw new InputError(`a trunk of ${trunkSize}, ${plural(wingCount, 'wing')} and ${plural(foundationSlots, 'foundation card')} need more than ${CARD_COUNT} cards`);
+    // RULES §10.7: a fixed base's four cards start on the foundations, or are dealt with the rest
+    const foundationSlots = fixedBase < 0 ? 1 : rules.baseCards === 'shuffled' ? 0 : 4;
+    // RULES §10.14: each wing is dealt these cards, bottom first, face up or down
+    const faces = rules.wingDeal.split('-');
+    if (trunkSize + wingCount * faces.length + foundationSlots > CARD_COUNT) {
+      throw new InputError(`a trunk of ${trunkSize}, ${plural(wingCount, 'wing')} of ${plural(faces.length, 'card')} and ${plural(foundationSlots, 'foundation card')} need more than ${CARD_COUNT} cards`);
     }
     this.trunkCards = Array.from(deck.subarray(0, trunkSize));
-    this.wings = Array.from({ length: wingCount }, (_, i) => [deck[trunkSize + i]]);
-    const first = trunkSize + wingCount;
-    if (fixedBase < 0) {
+    this.wings = Array.from({ length: wingCount }, (_, i) => Array.from(deck.subarray(trunkSize + i * faces.length, trunkSize + (i + 1) * faces.length)));
+    this.faceDown = Array.from({ length: wingCount }, () => faces.map((face) => face === 'down'));
+    const first = trunkSize + wingCount * faces.length;
+    if (foundationSlots === 0) {
+      this.baseRank = fixedBase;
+    } else if (fixedBase < 0) {
       const base = deck[first];
       this.baseRank = rankOf(base);
       this.foundations[suitOf(base)].push(base);
@@ -83,6 +92,7 @@ export class VerifyTable {
     const twin = new VerifyTable(null, this.rules);
     twin.trunkCards = [...this.trunkCards];
     twin.wings = this.wings.map((wing) => [...wing]);
+    twin.faceDown = this.faceDown.map((wing) => [...wing]);
     twin.foundations = this.foundations.map((pile) => [...pile]);
     twin.stock = [...this.stock];
     twin.waste = [...this.waste];
@@ -155,7 +165,10 @@ export class VerifyTable {
   fillSpaces(): void {
     if (this.rules.trunkFill !== 'auto') return;
     for (let i = 0; i < this.wings.length; i++) {
-      if (this.wings[i].length === 0 && this.trunkCards.length > 0) this.wings[i].push(this.trunkCards.pop()!);
+      if (this.wings[i].length === 0 && this.trunkCards.length > 0) {
+        this.wings[i].push(this.trunkCards.pop()!);
+        this.faceDown[i].push(false);
+      }
     }
   }
   won(): boolean {
@@ -231,7 +244,9 @@ export class VerifyTable {
         const problem = this.groupProblem(move.count, move.fromWing, move.toWing);
         if (problem) return problem;
       }
+      if (move.count > wing.length) return `wing ${move.fromWing} holds only ${plural(wing.length, 'card')}`;
       cards = wing.slice(wing.length - move.count);
+      if (this.faceDown[move.fromWing - 1].slice(wing.length - move.count).includes(true)) return 'a face-down card cannot move';
       for (let i = 1; i < cards.length; i++) {
         if (!this.goesOn(cards[i], cards[i - 1])) return 'those cards are not in sequence';
       }
@@ -266,12 +281,21 @@ export class VerifyTable {
       if (landing) return landing;
     }
     // legal: take the cards away, then put them down
-    if (move.source === 'W') this.wings[move.fromWing - 1].splice(-cards.length);
+    if (move.source === 'W') {
+      const from = move.fromWing - 1;
+      this.wings[from].splice(-cards.length);
+      this.faceDown[from].splice(-cards.length);
+      // RULES §10.14: a face-down card left on top is turned up
+      if (this.faceDown[from].length > 0) this.faceDown[from][this.faceDown[from].length - 1] = false;
+    }
     else if (move.source === 'X') this.waste.pop();
     else if (move.source === 'S') this.stock.pop();
     else this.trunkCards.splice(this.rules.trunkPlay === 'top' ? this.trunkCards.length - 1 : 0, 1);
     if (move.target === 'F') this.foundations[suitOf(cards[0])].push(cards[0]);
-    else this.wings[move.toWing - 1].push(...cards);
+    else {
+      this.wings[move.toWing - 1].push(...cards);
+      this.faceDown[move.toWing - 1].push(...cards.map(() => false));
+    }
     this.fillSpaces();
     return '';
   }

@@ -36,6 +36,10 @@ function checkInvariants(game: Game): void {
     if (height > Math.max(1, game.compiled.maxWing)) throw new Error(`wing ${wing + 1} holds ${height}`);
     if (height === 0 && wing < game.wings && game.trunkCount() > 0 && game.rules.trunkFill === 'auto') throw new Error(`wing ${wing + 1} empty while the trunk has cards`);
     for (let depth = 0; depth < height; depth++) mark(game.wingCard(wing, depth));
+    // RULES §10.14: the dealt cards still under the run, read from the deal (the layout's places), never empty above them
+    const under = wing < game.wings ? game.dealtUnder(wing) : 0;
+    for (let i = 0; i < under; i++) mark(game.deck[game.layout.trunkSize + wing * game.layout.wingCards + i]);
+    if (under > 0 && height === 0) throw new Error(`wing ${wing + 1} has dealt cards under an empty run`);
     for (let depth = 1; depth < height; depth++) {
       if (!game.goesOn(game.wingCard(wing, depth - 1), game.wingCard(wing, depth))) throw new Error(`wing ${wing + 1} is not one run at depth ${depth}`);
     }
@@ -148,7 +152,8 @@ describe('engine against the verifier on the Canfield family (random playouts)',
       tokens.push(`W${a}F`, `XW${a}`, `KW${a}`, `SW${a}`);
       for (let b = 1; b <= game.wings; b++) {
         if (a === b) continue;
-        for (let n = 1; n <= Math.max(1, game.wingHeight(a - 1)); n++) tokens.push(`${n > 1 ? n : ''}W${a}W${b}`);
+        // groups reaching into the dealt cards under a run too (RULES §10.14), which neither may move unless they are in the run
+        for (let n = 1; n <= Math.max(1, game.wingHeight(a - 1) + game.dealtUnder(a - 1)); n++) tokens.push(`${n > 1 ? n : ''}W${a}W${b}`);
       }
     }
     return tokens;
@@ -234,6 +239,24 @@ describe('rules, one at a time (engine and verifier must both follow each)', () 
       expect(game.stockTop()).toBe(deck[trunk + 9]);
       expect(game.stockCount()).toBe(52 - trunk - 9);
     }
+  });
+  it('RULES §10.14: dealt cards under a run; a turned card heads the run with a face-up dealt card it goes on', () => {
+    // minerva with a trunk of one: W1 dealt 2C (down) JH (up) TC (down) AS (up), W2 topped by QS; the first stock card stands where no base card is dealt
+    const wings = '2C JH TC AS  3C 4C 5C QS  6C 7C 8C 9C  2D 3D 4D 5D  6D 7D 8D 9D  2H 3H 4H 5H  6H 7H 8H 9H';
+    const joined = makeDeal({ trunk: 'KC', wings, base: 'KD' });
+    const minerva = resolveRules('minerva', { trunk: 1 });
+    expect(allows(joined, minerva, '', '2W1W2')).toEqual(both(false)); // AS on face-down TC: no group
+    expect(allows(joined, minerva, 'W1F', '2W1W2')).toEqual(both(true)); // TC turned, on JH: JH TC onto QS (PySolFC's AC_RowStack moves the face-up sequence)
+    expect(allows(joined, minerva, 'W1F', 'W1W2')).toEqual(both(false));
+    const game = new Game(joined, minerva);
+    playTokens(game, 'W1F 2W1W2');
+    expect([game.wingHeight(0), formatCard(game.wingTop(0))]).toEqual([1, '2C']); // the last dealt card turned
+    // 8C does not go on JH: turned, it is a run alone, and JH stays under it
+    const apart = makeDeal({ trunk: 'KC', wings: wings.replace('2C JH TC AS', '2C JH 8C AS').replace('6C 7C 8C 9C', '6C 7C TC 9C'), base: 'KD' });
+    expect(allows(apart, minerva, 'W1F', '2W1W2')).toEqual(both(false));
+    const dealt = new Game(apart, minerva);
+    playTokens(dealt, 'W1F');
+    expect([dealt.wingHeight(0), dealt.dealtUnder(0)]).toEqual([1, 2]);
   });
   it('RULES §3.2: the base rank starts a foundation; ranks go round the corner', () => {
     const deck = makeDeal({ trunk: '2C', wings: 'QD KD AD 3C 4C 5C 6C 7C', base: 'QC', stock: 'KC' });

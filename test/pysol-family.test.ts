@@ -27,6 +27,10 @@ const FAMILY_GAMES = [
   [43, 'chameleon', 12, 3, 1],
   [403, 'acme', 13, 4, 4],
   [835, 'casino-canfield', 13, 4, 1],
+  [989, 'candike', 13, 7, 1, 2],
+  [494, 'mystique', 9, 7, 0, 4],
+  [360, 'munger', 7, 7, 0, 4],
+  [422, 'minerva', 11, 7, 0, 4],
   [112, 'pysol', 13, 8, 1],
 ] as const;
 
@@ -44,8 +48,9 @@ describe("PySolFC's Canfield family deals", () => {
     }
   });
   it("the table of games is RULES §10's presets with §10.9's sizes", () => {
-    expect(PYSOL_FAMILY.map((game) => [game.id, game.preset, game.trunk, game.wings, game.foundation])).toEqual(FAMILY_GAMES.map((row) => [...row]));
-    for (const game of PYSOL_FAMILY) expect(game.trunk + game.wings + game.foundation + game.stock).toBe(52);
+    // the sizes of RULES §10.9, with a wing's dealt cards (§10.14) where there are more than one
+    expect(PYSOL_FAMILY.map((game) => [game.id, game.preset, game.trunk, game.wings, game.foundation, ...(game.wingCards > 1 ? [game.wingCards] : [])])).toEqual(FAMILY_GAMES.map((row) => [...row]));
+    for (const game of PYSOL_FAMILY) expect(game.trunk + game.wings * game.wingCards + game.foundation + game.stock).toBe(52);
     expect(pysolFamilyGame('rainfall').id).toBe(99);
     expect(pysolFamilyGame(43).preset).toBe('chameleon');
     expect(() => pysolFamilyGame(106)).toThrow(InputError);

@@ -8,6 +8,7 @@ describe('presets (RULES §4)', () => {
     expect(PRESET_NAMES).toEqual([
       ...['strict', 'coops', 'easy', 'goodsol', 'pysol'],
       ...['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield'],
+      ...['candike', 'mystique', 'munger', 'minerva'],
       ...['sv-canfield', 'sv-canfield-strict'],
     ]);
     expect(resolveRules('strict')).toEqual({
@@ -27,6 +28,8 @@ describe('presets (RULES §4)', () => {
       base: 'dealt',
       turn: '1',
       spaceRank: 'any',
+      wingDeal: 'up',
+      baseCards: 'foundations',
     });
     expect(resolveRules('coops')).toMatchObject({ build: 'suit-down', maxWing: 3, wingMoves: 'single', trunkPlay: 'last', spaceFrom: ['waste', 'stock'] });
     expect(resolveRules('easy')).toMatchObject({ build: 'suit-down', wingMoves: 'whole', trunkPlay: 'last', spaceFrom: ['waste', 'stock'] });
@@ -66,6 +69,7 @@ describe('overrides', () => {
     [{ trunkFill: 'never' }, '--trunk-fill must be one of auto, player'],
     [{ spaceBlock: 'true' }, '--space-block must be one of no, yes'],
     [{ spaceRank: 'king' }, '--space-rank must be one of any, A, 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K'],
+    [{ baseCards: 'shuffled' }, '--base-cards shuffled needs a fixed --base (A to K): a dealt base card is one card'],
   ])('%o is rejected naming the option', (overrides, message) => {
     expect(validateRules('strict', overrides).error).toContain(message);
     expect(() => resolveRules('strict', overrides)).toThrow(InputError);
@@ -87,11 +91,11 @@ describe('overrides', () => {
   });
   it("Eagle Wing's shape (eagleWingShape): every Eagle Wing preset, and no preset or option beyond RULES §3", () => {
     expect(EAGLE_WING_PRESETS.every((preset) => eagleWingShape(resolveRules(preset)))).toBe(true);
-    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(11);
+    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(15);
     // each option a family game sets takes coops out of the shape, alone
     const beyond: RuleOverrides[] = [{ wings: '4' }, { turn: '3' }, { base: 'A' }, { wrap: 'base' }, { trunkFace: 'up' }, { trunkFill: 'player' }];
     beyond.push({ spaceBlock: 'yes' }, { build: 'alt-colour-down' }, { wingMoves: 'sv-partial' }, { maxWing: 'none' }, { redeals: 'unlimited' }, { spaceFrom: 'trunk,waste' });
-    beyond.push({ wrap: 'none' }, { spaceRank: 'K' });
+    beyond.push({ wrap: 'none' }, { spaceRank: 'K' }, { wingDeal: 'down-up' }, { wingDeal: 'down-up-down-up' });
     for (const override of beyond) expect(eagleWingShape(resolveRules('coops', override)), JSON.stringify(override)).toBe(false);
     for (const override of [{ wings: '8' }, { wingMoves: 'single' }, { build: 'none' }, { redeals: '3' }] as RuleOverrides[]) expect(eagleWingShape(resolveRules('coops', override)), JSON.stringify(override)).toBe(true);
   });

@@ -71,9 +71,10 @@ function nearSortedDeck(rules: RuleSet, random: (n: number) => number): Deck {
     [deck[a], deck[b]] = [deck[b], deck[a]];
   }
   const base = fixedBaseRank(rules);
-  if (base < 0) return Uint8Array.from(deck);
+  // a dealt base card, or base cards shuffled in (RULES §10.7): no slots to fill
+  if (base < 0 || rules.baseCards === 'shuffled') return Uint8Array.from(deck);
   const others = deck.filter((card) => rankOf(card) !== base);
-  const slot = rules.trunk + rules.wings;
+  const slot = rules.trunk + rules.wings * dealShape(rules).wingCards;
   return Uint8Array.from([...others.slice(0, slot), ...[0, 1, 2, 3].map((suit) => cardOf(suit, base)), ...others.slice(slot)]);
 }
 
@@ -101,7 +102,7 @@ function sameAsPlain(pruned: Solver, plain: Solver, game: Game, played: Move[], 
 
 describe('the family solver against a naive search', () => {
   it('covers every preset outside Eagle Wing', () => {
-    expect(FAMILY.sort()).toEqual(['acme', 'canfield', 'canfield-rush', 'casino-canfield', 'chameleon', 'rainbow', 'rainfall', 'storehouse', 'superior-canfield', 'sv-canfield', 'sv-canfield-strict']);
+    expect(FAMILY.sort()).toEqual(['acme', 'candike', 'canfield', 'canfield-rush', 'casino-canfield', 'chameleon', 'minerva', 'munger', 'mystique', 'rainbow', 'rainfall', 'storehouse', 'superior-canfield', 'sv-canfield', 'sv-canfield-strict']);
   });
   it.each(FAMILY)('%s: won and lost as the naive search finds, from random positions; every win verifies', (preset) => {
     const rules = resolveRules(preset);
@@ -233,8 +234,10 @@ describe('the family key', () => {
   function describePosition(game: Game): string {
     const wings: string[] = [];
     for (let wing = 0; wing < game.wings; wing++) {
-      const cards: number[] = [];
+      const cards: (number | string)[] = [];
       for (let depth = 0; depth < game.wingHeight(wing); depth++) cards.push(game.wingCard(wing, depth));
+      // the dealt cards still under the run (RULES §10.14), read from the deal's places: they never move, where a run's same cards may
+      for (let i = game.dealtUnder(wing) - 1; i >= 0; i--) cards.push(`d${game.deck[game.layout.trunkSize + wing * game.layout.wingCards + i]}`);
       wings.push(cards.join('.'));
     }
     const stock: number[] = [];
@@ -248,14 +251,16 @@ describe('the family key', () => {
     const byKey = new Map<string, string>();
     const byPosition = new Map<string, string>();
     for (let playout = 0; playout < 40; playout++) {
-      const { game } = playedPosition(preset, 1 + random(3), 0, random);
+      const deal = 1 + random(3);
+      const { game } = playedPosition(preset, deal, 0, random);
       const moves = newEngineMoveList();
       for (let step = 0; step < 150; step++) {
         const { key, codeBits } = familyKeyOf(game);
         // narrow wing codes hold a height below 16 (key.ts familyWingCodeBits): the engine's wings must keep to it
         if (codeBits < 12) for (let wing = 0; wing < game.wings; wing++) expect(game.wingHeight(wing)).toBeLessThan(16);
-        const keyText = key.join(',');
-        const position = describePosition(game);
+        // a key is a position of one deal (a wing with dealt cards under its run is named by its number): the deal is part of both
+        const keyText = `${deal}:${key.join(',')}`;
+        const position = `${deal}:${describePosition(game)}`;
         expect(byKey.get(keyText) ?? position, `${preset}: one key, two positions`).toBe(position);
         expect(byPosition.get(position) ?? keyText, `${preset}: one position, two keys`).toBe(keyText);
         byKey.set(keyText, position);
@@ -266,7 +271,8 @@ describe('the family key', () => {
       }
     }
     // the same few deals played many ways meet positions again: the check compares, not just collects
-    expect(byKey.size).toBeGreaterThan(1000);
+    // (Munger's and Minerva's random games end soonest: 822 and 976 positions)
+    expect(byKey.size).toBeGreaterThan(750);
   });
   it.each(FAMILY)('%s: the key reads back as the foundations, the trunk, the sorted wings and the cards under each card', (preset) => {
     const random = testRandom(preset.length * 17 + 3);
@@ -298,7 +304,9 @@ describe('the family key', () => {
         for (let wing = 0; wing < game.wings; wing++) {
           const height = game.wingHeight(wing);
           tallest = Math.max(tallest, height);
-          codes.push(height === 0 ? 0 : game.wingCard(wing, 0) + 64 * height);
+          // a wing with dealt cards under its run adds, above the run's code, their count and the wing's number (key.ts)
+          const dealt = game.dealtUnder(wing) > 0 ? ((game.dealtUnder(wing) << 3) | wing) << (codeBits - 5) : 0;
+          codes.push((height === 0 ? 0 : game.wingCard(wing, 0) + 64 * height) + dealt);
           for (let depth = 0; depth + 1 < height; depth++) under[game.wingCard(wing, depth)] = SUIT_CODE[suitOf(game.wingCard(wing, depth + 1))];
         }
         codes.sort((a, b) => a - b);

@@ -33,7 +33,7 @@ import json
 import random
 import sys
 
-# PySolFC game id -> (preset name of RULES §10, trunk size, wings, foundation cards in the deal)
+# PySolFC game id -> (preset name of RULES §10, trunk size, wings, foundation cards in the deal[, cards a wing])
 GAMES = [
     (105, 'canfield', 13, 4, 1),
     (101, 'superior-canfield', 13, 4, 1),
@@ -45,6 +45,11 @@ GAMES = [
     (403, 'acme', 13, 4, 4),
     (112, 'pysol', 13, 8, 1),
     (835, 'casino-canfield', 13, 4, 1),
+    # RULES §10.14: wings dealt several cards, some face down (appended, so that the rows above stay as they were)
+    (989, 'candike', 13, 7, 1, 2),
+    (494, 'mystique', 9, 7, 0, 4),
+    (360, 'munger', 7, 7, 0, 4),
+    (422, 'minerva', 11, 7, 0, 4),
 ]
 PYSOLFC_COMMIT = '7a3d146a1ec1b36f18801fd8460340c3cc4853b9'
 RANKS = 'A23456789TJQK'
@@ -182,11 +187,13 @@ class Table:
         self.game.newGame(random=construct_random(number))
         return self.game.getGameNumber(format=0)
 
-    def deal_string(self, first_turn):
-        """RULES §10.11: trunk bottom->top, W1..Wn, foundation card(s), waste in the order turned, talon top->bottom."""
+    def deal_string(self, first_turn, wing_cards=1):
+        """RULES §10.11: trunk bottom->top, W1..Wn (each bottom first), foundation card(s), waste in the order turned, talon top->bottom."""
         cards = list(self.trunk.cards)
         for wing in self.wings:
-            assert len(wing.cards) == 1
+            assert len(wing.cards) == wing_cards
+            # RULES §10.14: only the top card is face up, and under it the deal's pattern
+            assert wing.cards[-1].face_up
             cards += wing.cards
         base = [c for f in self.foundations for c in f.cards]
         cards += sorted(base, key=lambda c: OUR_SUIT_ORDER.index(SUITS[c.suit]))
@@ -310,7 +317,8 @@ def main():
 
     deal_rows = ['game\tpreset\tnumber\tdeal']
     playouts = []
-    for game_id, preset, trunk, wings, base_cards in GAMES:
+    for game_id, preset, trunk, wings, base_cards, *rest in GAMES:
+        wing_cards = rest[0] if rest else 1
         table = Table(App, game_id)
         assert len(table.wings) == wings
         rng = random.Random(game_id)
@@ -319,7 +327,7 @@ def main():
             shown = table.new_game(number)
             assert len(table.trunk.cards) == trunk
             assert sum(len(f.cards) for f in table.foundations) == base_cards
-            deal_rows.append('%d\t%s\t%s\t%s' % (game_id, preset, shown, table.deal_string(len(table.waste.cards))))
+            deal_rows.append('%d\t%s\t%s\t%s' % (game_id, preset, shown, table.deal_string(len(table.waste.cards), wing_cards)))
         for index in range(args.playouts):
             number = str(rng.randrange(1, 32000)) if index % 2 == 0 else str(rng.randrange(32000, 10 ** 20))
             shown = table.new_game(number)
@@ -328,7 +336,7 @@ def main():
                 'game': game_id,
                 'preset': preset,
                 'number': shown,
-                'deal': table.deal_string(len(first)),
+                'deal': table.deal_string(len(first), wing_cards),
                 'auto': ['T(%s)' % card_text(first[-1])],
                 'steps': [],
             }

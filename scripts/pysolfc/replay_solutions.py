@@ -85,7 +85,7 @@ def main():
                         'pysolfc': 'won' if problem is None else problem})
         return True
 
-    for game_id, preset, _trunk, _wings, _base in family_fixtures.GAMES:
+    for game_id, preset, *_ in family_fixtures.GAMES:
         table = family_fixtures.Table(App, game_id)
         won = 0
         number = 0

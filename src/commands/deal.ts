@@ -4,9 +4,9 @@ import { formatCard } from '../cards.js';
 import { formatDeal } from '../deal.js';
 import { Game } from '../engine.js';
 import { UsageError } from '../errors.js';
-import { dealLayout, dealtWingCard } from '../layout.js';
+import { dealtCard, dealtFaceUp, dealtWingCard } from '../layout.js';
 import { renderLayout } from '../render.js';
-import { canonicalRules, fixedBaseRank, type RuleSet } from '../rules.js';
+import { canonicalRules, type RuleSet } from '../rules.js';
 import { addPysolOption, type ChosenDeal, deckFrom } from './deals.js';
 import { addRuleOptions, type RuleFlags, rulesFrom } from './flags.js';
 import { dealHeading, print, useColor } from './output.js';
@@ -18,9 +18,12 @@ const PYSOLFC_PILES =
   "\nAs PySolFC shows it, after the card it turns up by itself. Its piles: W1-W4 are the four left of the trunk, from the far left in;\nW5-W8 the four right of it, from the trunk out (PySolFC deals them right to left, W8 first).";
 
 function describeDeal({ deck, number, pysol, solvitaire }: ChosenDeal, rules: RuleSet) {
-  // the rules' own wing count and base: a Canfield deal has 4 wings, so its base and stock start earlier than Eagle Wing's
-  const layout = dealLayout(deck, rules.trunk, rules.wings, fixedBaseRank(rules));
+  // the rules' own layout: a Canfield deal has 4 wings, so its base and stock start earlier than Eagle Wing's
+  const layout = new Game(deck, rules).layout;
   const trunk = layout.trunkSize;
+  // RULES §10.14: every card dealt to each wing, bottom first, a face-down one in brackets
+  const dealtCards = (wing: number) =>
+    Array.from({ length: layout.wingCards }, (_, i) => (dealtFaceUp(layout, i) ? formatCard(dealtCard(layout, wing, i)) : `[${formatCard(dealtCard(layout, wing, i))}]`));
   return {
     number: number ?? null,
     ...(pysol ? { pysol: pysol.text } : {}),
@@ -30,7 +33,8 @@ function describeDeal({ deck, number, pysol, solvitaire }: ChosenDeal, rules: Ru
     trunk: Array.from(deck.subarray(0, trunk), formatCard),
     trunkTop: trunk > 0 ? formatCard(deck[trunk - 1]) : null,
     wings: Array.from({ length: layout.wings }, (_, wing) => formatCard(dealtWingCard(layout, wing))),
-    base: formatCard(layout.baseCard),
+    ...(layout.wingCards > 1 ? { wingCards: Array.from({ length: layout.wings }, (_, wing) => dealtCards(wing)) } : {}),
+    base: layout.foundationCards === 0 ? null : formatCard(layout.baseCard),
     stock: Array.from(layout.stockCards, formatCard),
   };
 }

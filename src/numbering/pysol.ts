@@ -4,7 +4,7 @@ import { CARD_COUNT, RANK_COUNT } from '../cards.js';
 import type { Deck } from '../deal.js';
 import { InputError } from '../errors.js';
 import { quote, trimBlanks } from '../text.js';
-import { EAGLE_WING_PRESETS, fixedBaseRank, type RuleSet } from '../rules.js';
+import { EAGLE_WING_PRESETS, fixedBaseRank, wingDealFaces, type RuleSet } from '../rules.js';
 
 /*
  * How PySolFC gets from a number to a deal (pysollib/pysolrandom.py, pysol_cards/random.py,
@@ -177,18 +177,20 @@ export interface PysolFamilyGame {
   id: number;
   /** The preset that follows it (RULES §10). */
   preset: string;
-  /** Trunk size k, wings n, foundation cards f in the deal (1: the base card; 4: a fixed base rank), stock 52 − k − n − f. */
+  /** Trunk size k, wings n of c cards each, foundation cards f in the deal (1: the base card; 4: a fixed base; 0: none), stock 52 − k − n·c − f. */
   trunk: number;
   wings: number;
-  foundation: 1 | 4;
+  wingCards: number;
+  foundation: 0 | 1 | 4;
   stock: number;
-  /** The fixed base rank (0 = A, 1 = 2) that _shuffleHook puts on the talon's top, or null when the base card is dealt. */
+  /** The fixed base rank (0 = A, 1 = 2) that _shuffleHook puts on the talon's top, or null when the base card is dealt or none is. */
   fixedRank: number | null;
+  /** PySolFC deals the rows first, left to right, then the trunk (Minerva.startGame), instead of Canfield.startGame's trunk first. */
+  rowsFirst: boolean;
 }
 
-function familyGame(id: number, preset: string, trunk: number, wings: number, fixedRank: number | null): PysolFamilyGame {
-  const foundation = fixedRank === null ? 1 : 4;
-  return { id, preset, trunk, wings, foundation, stock: CARD_COUNT - trunk - wings - foundation, fixedRank };
+function familyGame(id: number, preset: string, trunk: number, wings: number, fixedRank: number | null, wingCards = 1, foundation: 0 | 1 | 4 = fixedRank === null ? 1 : 4): PysolFamilyGame {
+  return { id, preset, trunk, wings, wingCards, foundation, stock: CARD_COUNT - trunk - wings * wingCards - foundation, fixedRank, rowsFirst: foundation === 0 };
 }
 
 /** RULES §10's PySolFC rows, in its order. */
@@ -202,6 +204,10 @@ export const PYSOL_FAMILY: readonly PysolFamilyGame[] = [
   familyGame(43, 'chameleon', 12, 3, null),
   familyGame(403, 'acme', 13, 4, 0),
   familyGame(835, 'casino-canfield', 13, 4, null),
+  familyGame(989, 'candike', 13, 7, null, 2),
+  familyGame(494, 'mystique', 9, 7, null, 4, 0),
+  familyGame(360, 'munger', 7, 7, null, 4, 0),
+  familyGame(422, 'minerva', 11, 7, null, 4, 0),
   familyGame(112, 'pysol', 13, 8, null),
 ];
 
@@ -222,11 +228,13 @@ export function pysolGameFor(preset: string, rules: RuleSet): PysolFamilyGame {
   const eagleWing = EAGLE_WING_PRESETS.includes(preset);
   const game = eagleWing ? pysolFamilyGame(112) : PYSOL_FAMILY.find((entry) => entry.preset === preset);
   if (!game) throw new InputError(`preset ${preset} has no PySolFC numbering: PySolFC has no such game (PySolFC's numbers deal ${PYSOL_FAMILY.filter((entry) => entry.id !== 112).map((entry) => entry.preset).join(', ')} and the Eagle Wing presets)`);
-  const base = game.fixedRank === null ? -1 : game.fixedRank;
-  const sameBase = fixedBaseRank(rules) === base;
-  if (!sameBase || (!eagleWing && (rules.trunk !== game.trunk || rules.wings !== game.wings))) {
-    const dealt = `${game.trunk} trunk cards, ${game.wings} wings, base ${base < 0 ? 'dealt' : base === 0 ? 'A' : String(base + 1)}`;
-    throw new InputError(`PySolFC's game ${game.id} (${game.preset}) deals ${dealt}: its numbers do not deal ${preset} with trunk=${rules.trunk}, wings=${rules.wings}, base=${rules.base}`);
+  const base = game.foundation === 0 ? 0 : game.fixedRank === null ? -1 : game.fixedRank;
+  const sameBase = fixedBaseRank(rules) === base && (rules.baseCards === 'shuffled') === (game.foundation === 0);
+  const sameWings = wingDealFaces(rules).length === game.wingCards;
+  if (!sameBase || !sameWings || (!eagleWing && (rules.trunk !== game.trunk || rules.wings !== game.wings))) {
+    const wings = game.wingCards === 1 ? `${game.wings} wings` : `${game.wings} wings of ${game.wingCards} cards`;
+    const dealt = `${game.trunk} trunk cards, ${wings}, base ${base < 0 ? 'dealt' : base === 0 ? 'A' : String(base + 1)}${game.foundation === 0 ? ' (shuffled in)' : ''}`;
+    throw new InputError(`PySolFC's game ${game.id} (${game.preset}) deals ${dealt}: its numbers do not deal ${preset} with trunk=${rules.trunk}, wings=${rules.wings}, wing-deal=${rules.wingDeal}, base=${rules.base}`);
   }
   return game;
 }
@@ -237,19 +245,23 @@ function ourSuitOrder(id: number): number {
 }
 
 /**
- * The deck of a PySolFC game number for a family game, in RULES §10.11 order: trunk bottom to top,
- * W1…Wn, the foundation card(s), then the stock in the order PySolFC turns it (its first turn first).
- * With P[i] the i-th card off the talon (P[0] its top):
- * - base dealt: P[0] is the base card, P[1..k] the trunk, P[k+1..k+n] the wings dealt right to left
- *   (Wn first), then P[k+n+1..51];
+ * The deck of a PySolFC game number for a family game, in RULES §10.9 order: trunk bottom to top,
+ * W1…Wn (each bottom first), the foundation card(s), then the stock in the order PySolFC turns it (its
+ * first turn first). With P[i] the i-th card off the talon (P[0] its top):
+ * - base dealt (Canfield.startGame): P[0] is the base card, P[1..k] the trunk; with c cards a wing,
+ *   c − 1 rows dealt face down W1 first (`dealRow(flip=0)`), then the face-up row from Wn to W1
+ *   (`dealRow(reverse=1)`); then the rest;
  * - fixed base: _shuffleHookMoveToTop puts the four base-rank cards on top, dealt C, S, H, D
- *   (P[0..3]; the other 48 keep their order), then as above from P[4], the four written C D H S.
+ *   (P[0..3]; the other 48 keep their order), then as above from P[4], the four written C D H S;
+ * - no foundation card (Minerva.startGame): c rows, each W1 first, then the trunk, then the rest.
  */
 export function familyDealFromPysolNumber(game: number | string, number: PysolNumber): Deck {
-  const { trunk, wings, fixedRank } = pysolFamilyGame(game);
+  const { trunk, wings, wingCards, fixedRank, foundation, rowsFirst } = pysolFamilyGame(game);
   let ids = shuffledPysolIds(number);
   let base: number[];
-  if (fixedRank === null) {
+  if (foundation === 0) {
+    base = [];
+  } else if (fixedRank === null) {
     base = [ids[CARD_COUNT - 1]];
     ids = ids.slice(0, CARD_COUNT - 1);
   } else {
@@ -258,7 +270,18 @@ export function familyDealFromPysolNumber(game: number | string, number: PysolNu
   }
   // off the talon, the rest: the last id first
   const off = ids.reverse();
-  const order = [...off.slice(0, trunk), ...off.slice(trunk, trunk + wings).reverse(), ...base, ...off.slice(trunk + wings)];
+  const rowCards = wings * wingCards;
+  const rowsAt = rowsFirst ? 0 : trunk;
+  const trunkCards = rowsFirst ? off.slice(rowCards, rowCards + trunk) : off.slice(0, trunk);
+  // row r of the deal, card of wing w: the last row goes right to left under Canfield.startGame
+  const wingCardsDealt: number[] = [];
+  for (let w = 0; w < wings; w++) {
+    for (let r = 0; r < wingCards; r++) {
+      const lastReversed = !rowsFirst && r === wingCards - 1;
+      wingCardsDealt.push(off[rowsAt + r * wings + (lastReversed ? wings - 1 - w : w)]);
+    }
+  }
+  const order = [...trunkCards, ...wingCardsDealt, ...base, ...off.slice(trunk + rowCards)];
   return Uint8Array.from(order, pysolCard);
 }
 

@@ -1,5 +1,6 @@
 // The play page's script (bundled for the browser by scripts/build-page.mjs): the table drawn from the engine, moves by click, drag and typing, and the live answer.
 import { formatCard, NO_CARD, RANK_COUNT, SUITS } from '../cards.js';
+import { dealtCard, dealtFaceUp } from '../layout.js';
 import { limitName } from '../limits.js';
 import { describeMove, formatMove, parseMove, type Move } from '../notation.js';
 import { narrate } from '../show/narrate.js';
@@ -64,13 +65,18 @@ function drawWing(wing: number): string {
   const pile = `W${wing + 1}`;
   const cards: string[] = [];
   const names: string[] = [];
+  // the dealt cards under the run (RULES §10.14), which never move: a face-down one shows its back
+  for (let i = 0; i < game.dealtUnder(wing); i++) {
+    cards.push(dealtFaceUp(game.layout, i) ? face(dealtCard(game.layout, wing, i)) : back());
+    names.push(dealtFaceUp(game.layout, i) ? formatCard(dealtCard(game.layout, wing, i)) : '??');
+  }
   for (let depth = height - 1; depth >= 0; depth--) {
     const card = game.wingCard(wing, depth);
     names.push(formatCard(card));
     const chosen = isSelected(pile) && selected!.count >= depth + 1 ? ' data-selected="true"' : '';
     cards.push(face(card, `data-count="${depth + 1}"${chosen}`));
   }
-  const body = height === 0 ? slot() : `<div class="cards">${cards.join('')}</div>`;
+  const body = cards.length === 0 ? slot() : `<div class="cards">${cards.join('')}</div>`;
   return `<div class="wing target" data-pile="${pile}" data-wing="${wing + 1}" data-cards="${names.join(' ')}" tabindex="0" aria-label="wing ${wing + 1}"><span class="name">W${wing + 1}</span>${body}</div>`;
 }
 

@@ -49,6 +49,9 @@ export interface BenchResult {
   /** The Canfield family's rows and their own signature. */
   family: BenchRow[];
   familySignature: number;
+  /** The rest of PySolFC's Canfield type (preset group 'Canfield type'), as the family's, with a signature of their own. */
+  type: BenchRow[];
+  typeSignature: number;
 }
 
 export function runBench(size: BenchSize, progress: (line: string) => void = () => {}): BenchResult {
@@ -58,12 +61,14 @@ export function runBench(size: BenchSize, progress: (line: string) => void = () 
     const count = BENCH_DEALS[size][preset];
     rows.push(benchRow(preset, count, new Solver(), (number) => dealFromNumber(number), progress));
   }
-  const family: BenchRow[] = [];
-  for (const preset of PRESETS.filter((entry) => entry.group !== 'Eagle Wing').map((entry) => entry.name)) {
-    const dealtAs = preset.startsWith('sv-') ? 'canfield' : preset;
-    const solver = new Solver({ maxNodes: FAMILY_BENCH_NODES });
-    family.push(benchRow(preset, FAMILY_BENCH_DEALS[size], solver, (number) => familyDealFromPysolNumber(dealtAs, plainPysolNumber(number)), progress));
-  }
+  const familyRows = (presets: string[]): BenchRow[] =>
+    presets.map((preset) => {
+      const dealtAs = preset.startsWith('sv-') ? 'canfield' : preset;
+      const solver = new Solver({ maxNodes: FAMILY_BENCH_NODES });
+      return benchRow(preset, FAMILY_BENCH_DEALS[size], solver, (number) => familyDealFromPysolNumber(dealtAs, plainPysolNumber(number)), progress);
+    });
+  const family = familyRows(PRESETS.filter((entry) => entry.group === 'Canfield family' || entry.group === "Solvitaire's readings").map((entry) => entry.name));
+  const type = familyRows(PRESETS.filter((entry) => entry.group === 'Canfield type').map((entry) => entry.name));
   const cpu = cpus();
   return {
     size,
@@ -74,6 +79,8 @@ export function runBench(size: BenchSize, progress: (line: string) => void = () 
     signature: rows.reduce((sum, row) => sum + row.nodes, 0),
     family,
     familySignature: family.reduce((sum, row) => sum + row.nodes, 0),
+    type,
+    typeSignature: type.reduce((sum, row) => sum + row.nodes, 0),
   };
 }
 
@@ -129,7 +136,8 @@ export function formatBench(result: BenchResult): string {
   ];
   const body = result.rows.map(cells);
   const familyBody = result.family.map(cells);
-  const widths = header.map((title, column) => Math.max(title.length, ...[...body, ...familyBody].map((row) => row[column].length)));
+  const typeBody = result.type.map(cells);
+  const widths = header.map((title, column) => Math.max(title.length, ...[...body, ...familyBody, ...typeBody].map((row) => row[column].length)));
   const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
   return [
     `machine: ${result.machine}, node ${result.node}, one thread, ${result.bytesPerEntry} bytes per table entry`,
@@ -141,5 +149,10 @@ export function formatBench(result: BenchResult): string {
     line(header),
     ...familyBody.map(line),
     `Bench family (${result.size}): ${result.familySignature}`,
+    '',
+    `The rest of PySolFC's Canfield type: the same deals and limit`,
+    line(header),
+    ...typeBody.map(line),
+    `Bench type (${result.size}): ${result.typeSignature}`,
   ].join('\n');
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { formatCard, NO_CARD, RANK_COUNT } from '../cards.js';
 import type { Deck } from '../deal.js';
 import { Game } from '../engine.js';
+import { dealtCard, dealtFaceUp } from '../layout.js';
 import { describeMove, type Move } from '../notation.js';
 import type { RuleSet } from '../rules.js';
 import { narrate } from './narrate.js';
@@ -15,7 +16,7 @@ const TABLE_CSS = fileURLToPath(new URL('../../src/page/table.css', import.meta.
 
 /** What the page shows at one step: face-up cards only (a face-down card is a count, never a name). */
 interface View {
-  /** Each wing's cards, bottom first. */
+  /** Each wing's cards, bottom first; a dealt card still face down (RULES §10.14) is FACE_DOWN. */
   wings: string[][];
   /** Each foundation's cards (clubs, diamonds, hearts, spades), bottom first. */
   foundations: string[][];
@@ -46,13 +47,18 @@ export interface PageGame {
   played?: number;
 }
 
+/** A face-down card on the page (the template draws its back). */
+const FACE_DOWN = '??';
+
 function view(game: Game): View {
   const cards = (list: number[]) => list.map(formatCard);
   const wings: string[][] = [];
   for (let wing = 0; wing < game.wings; wing++) {
+    // the dealt cards under the run (RULES §10.14): a face-down one is never named
+    const dealt = Array.from({ length: game.dealtUnder(wing) }, (_, i) => (dealtFaceUp(game.layout, i) ? formatCard(dealtCard(game.layout, wing, i)) : FACE_DOWN));
     const pile: number[] = [];
     for (let depth = game.wingHeight(wing) - 1; depth >= 0; depth--) pile.push(game.wingCard(wing, depth));
-    wings.push(cards(pile));
+    wings.push([...dealt, ...cards(pile)]);
   }
   const foundations: string[][] = [];
   for (let suit = 0; suit < 4; suit++) {

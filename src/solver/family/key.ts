@@ -19,6 +19,11 @@ import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN } from '../../rules.js';
  * |        |       | `codeBits` each; then, for linked wings only, for each card c by      |
  * |        |       | number, which suit lies under it (0 where none does), `linkBits` each |
  *
+ * A wing dealt several cards (RULES §10.14) with dealt cards still under its run is not like the others:
+ * which cards lie under it is the deal's, by wing. Its code adds, above the run's, DEALT_CODE_BITS:
+ * the count under the run (1-3) and the wing's number, so that it sorts apart from every other wing and
+ * names its dealt cards; a wing whose dealt cards are all gone is a run like any other.
+ *
  * A wing code takes 12 bits (a card, 6, and a height, 6), or 10 where the rules keep every wing to
  * at most 15 cards (familyWingCodeBits). Under `wrap base` a wing is one run (RULES §10.5) that
  * never passes over a base-rank card, so it holds at most 13 cards: Solvitaire's Canfield then takes
@@ -59,6 +64,9 @@ const FAMILY_REDEALS_SHIFT = 27;
 const WIDE_WING_CODE_BITS = 12;
 const NARROW_WING_CODE_BITS = 10;
 const NARROW_WING_MOST_CARDS = 15;
+/** The dealt part of a wing code (above): the count under the run, 2 bits, over the wing's number, 3. */
+const DEALT_CODE_BITS = 5;
+const DEALT_WING_BITS = 3;
 /**
  * The family key's word (familyWasteWord) and bits holding the stock as a resource (rules F1 and F8):
  * the redeals used above the waste top, so that as one number in place they order positions by
@@ -169,9 +177,13 @@ export function familyLinkBits(build: number): number {
   return build === BUILD_ALT_COLOUR_DOWN ? 1 : build === BUILD_ANY_SUIT_DOWN ? 2 : 0;
 }
 
-/** Bits per wing code in the key: 10 where no wing ever holds more than 15 cards (a run under `wrap base` or `none` holds at most 13), else 12. */
-export function familyWingCodeBits(rules: { readonly wrapBase: boolean; readonly wrapNone: boolean; readonly maxWing: number }): number {
-  return rules.wrapBase || rules.wrapNone || rules.maxWing <= NARROW_WING_MOST_CARDS ? NARROW_WING_CODE_BITS : WIDE_WING_CODE_BITS;
+/**
+ * Bits per wing code in the key: 10 where no wing's run ever holds more than 15 cards (a run under `wrap
+ * base` or `none` holds at most 13), else 12; DEALT_CODE_BITS more where wings are dealt several cards.
+ */
+export function familyWingCodeBits(rules: { readonly wrapBase: boolean; readonly wrapNone: boolean; readonly maxWing: number; readonly wingCards: number }): number {
+  const run = rules.wrapBase || rules.wrapNone || rules.maxWing <= NARROW_WING_MOST_CARDS ? NARROW_WING_CODE_BITS : WIDE_WING_CODE_BITS;
+  return rules.wingCards > 1 ? run + DEALT_CODE_BITS : run;
 }
 
 export function familyKeyWords(wings: number, codeBits: number, linkBits: number): number {
@@ -183,8 +195,14 @@ const sortedWings = new Int32Array(16);
 
 /** Writes the family key of `position` (with `wings` wings in play) into key[0 … familyKeyWords-1]. */
 export function packFamilyKey(position: P.Position, wings: number, codeBits: number, linkBits: number, key: Int32Array): void {
+  // 0 in every game whose wings are dealt one card
+  const dealt = P.dealtUnderCounts(position);
   for (let wing = 0; wing < wings; wing++) {
-    const code = P.wingCode(position, wing);
+    let code = P.wingCode(position, wing);
+    if (dealt !== 0) {
+      const under = P.dealtUnder(position, wing);
+      if (under > 0) code |= ((under << DEALT_WING_BITS) | wing) << (codeBits - DEALT_CODE_BITS);
+    }
     let at = wing;
     while (at > 0 && sortedWings[at - 1] > code) {
       sortedWings[at] = sortedWings[at - 1];
