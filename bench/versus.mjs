@@ -37,7 +37,8 @@ for (const field of ['signature', 'familySignature', 'typeSignature']) {
   }
 }
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-console.log(`Bench (${size}): ${runs.this[0].signature} Bench family (${size}): ${runs.this[0].familySignature} and Bench type (${size}): ${runs.this[0].typeSignature} in both; ${runs.this.length} runs each, median nodes/s`);
+const type = runs.other[0].typeSignature === undefined ? '' : ` and Bench type (${size}): ${runs.this[0].typeSignature}`;
+console.log(`Bench (${size}): ${runs.this[0].signature}, Bench family (${size}): ${runs.this[0].familySignature}${type} in both; ${runs.this.length} runs each, median nodes/s`);
 console.log('preset              other       this        this/other');
 for (const table of ['rows', 'family', 'type'].filter((name) => runs.other[0][name] !== undefined)) {
   for (const [index, row] of runs.this[0][table].entries()) {

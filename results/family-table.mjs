@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // Prints the Canfield family's results table (markdown) from results/family-*.csv (summaries, with the
 // Wilson interval the sim wrote) and results/raw/family-thoughtful-*.csv (each solve's time).
-// Usage: node results/family-table.mjs   (after bash results/family.sh)
+// Usage: node results/family-table.mjs [presets = the family's eleven]   (after bash results/family.sh)
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { perDeal, solveTimes, summary } from './summary.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const presets = ['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield', 'sv-canfield', 'sv-canfield-strict'];
+const FAMILY = ['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield', 'sv-canfield', 'sv-canfield-strict'];
+// a comma list for another table (the rest of PySolFC's Canfield type: candike,mystique,munger,minerva)
+const presets = process.argv[2] ? process.argv[2].split(',') : FAMILY;
 const numberings = [
   ['', "engine's deals"],
   ['-pysol', 'PySolFC games'],

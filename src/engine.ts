@@ -117,6 +117,9 @@ function isRed(suit: number): boolean {
   return suit === 1 || suit === 2;
 }
 
+/** The dealtJoins of a game whose wings are dealt one card: never read. */
+const NO_DEALT_JOINS = new Uint8Array(0);
+
 /** Puts `move` into out[first … count) after every move of its size or less (the rest move up one); returns the new count. */
 function insertBySize(out: EngineMoveList, first: number, count: number, move: EngineMove): number {
   const size = moveCount(move);
@@ -160,7 +163,7 @@ export class Game {
     this.layout = dealLayout(deck, rules.trunk, this.wings, this.compiled.fixedBase, wingDealFaces(rules), rules.baseCards === 'shuffled');
     this.cardsOnto = this.listCardsOnto();
     this.dealtUnderRuns = this.layout.wingCards > 1;
-    this.dealtJoins = this.listDealtJoins();
+    this.dealtJoins = this.dealtUnderRuns ? this.listDealtJoins() : NO_DEALT_JOINS;
     this.reset();
   }
 

@@ -65,7 +65,7 @@ export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fi
     trunkSize,
     wings,
     wingCards,
-    wingFacesUp: wingFaces.reduce((bits, up, i) => (up ? bits | (1 << i) : bits), 0),
+    wingFacesUp: facesUpBits(wingFaces),
     baseCard,
     baseRank: fixedBase < 0 ? rankOf(baseCard) : fixedBase,
     foundationCards,
@@ -75,6 +75,13 @@ export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fi
     stockCards,
     stockIndexOfCard,
   };
+}
+
+/** Bit i set where a wing's i-th dealt card is face up. */
+function facesUpBits(faces: readonly boolean[]): number {
+  let bits = 0;
+  for (let i = 0; i < faces.length; i++) if (faces[i]) bits |= 1 << i;
+  return bits;
 }
 
 /** The top card dealt to wing `wing` (0-based): the one face up at the start. */

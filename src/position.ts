@@ -238,7 +238,7 @@ export function dealPosition(position: Position, layout: DealLayout): void {
   for (let wing = 0; wing < layout.wings; wing++) position[wing] = dealtWingCard(layout, wing) | (1 << WING_HEIGHT_SHIFT);
   position[FOUNDATION_WORD] = layout.foundationCards === 0 ? 0 : layout.baseSuit < 0 ? ALL_FOUNDATIONS_STARTED : 1 << (layout.baseSuit * FOUNDATION_BITS);
   position[COUNTS_WORD] = layout.trunkSize;
-  for (let wing = 0; wing < layout.wings; wing++) position[COUNTS_WORD] |= (layout.wingCards - 1) << (DEALT_UNDER_SHIFT + DEALT_UNDER_BITS * wing);
+  if (layout.wingCards > 1) for (let wing = 0; wing < layout.wings; wing++) position[COUNTS_WORD] |= (layout.wingCards - 1) << (DEALT_UNDER_SHIFT + DEALT_UNDER_BITS * wing);
   for (let i = 0; i < layout.stockLength; i++) position[FILLED_WORD + (i >> 5)] |= 1 << (i & 31);
 }
 /** Takes the top `count` cards off a wing. */

@@ -370,9 +370,14 @@ export const UNLIMITED_REDEALS = Number.POSITIVE_INFINITY;
 export function fixedBaseRank(rules: RuleSet): number {
   return rules.base === 'dealt' ? -1 : BASES.indexOf(rules.base) - 1;
 }
-/** RULES §10.14: the cards dealt to each wing, bottom first, face up (true) or face down. */
+/** RULES §10.14: the cards dealt to each wing, bottom first, face up (true) or face down (read once a solve: no text is split). */
+const WING_DEAL_FACES: Readonly<Record<RuleSet['wingDeal'], readonly boolean[]>> = {
+  up: [true],
+  'down-up': [false, true],
+  'down-up-down-up': [false, true, false, true],
+};
 export function wingDealFaces(rules: RuleSet): readonly boolean[] {
-  return rules.wingDeal.split('-').map((face) => face === 'up');
+  return WING_DEAL_FACES[rules.wingDeal];
 }
 /** What the rules' deals look like (RULES §10.9): trunk size, wings, cards a wing, fixed base rank or -1, and whether its cards are dealt to the foundations. */
 export function dealShape(rules: RuleSet): DealShape {
