@@ -111,6 +111,14 @@ describe('eaglewing rules', () => {
     expectBadInput(run('sim', '--preset', 'storehouse,acme', '--wings', '9', '--deals', '3', '--out', join(dir, 'rows.csv')), 'storehouse with wings=9');
     expect(readdirSync(dir)).toEqual([]);
   });
+  it('the sampling player, which deals in Eagle Wing\'s layout, refuses other rules before any work (it failed as a bug mid-run)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'eaglewing-sampling-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    expectBadInput(run('sim', '--preset', 'coops,canfield', '--player', 'sampling', '--deals', '2', '--out', join(dir, 'rows.csv')), '--player sampling plays only Eagle Wing\'s rules (RULES §4): canfield');
+    expectBadInput(run('solve', '3', '--preset', 'minerva', '--player', 'sampling'), 'minerva with these options');
+    expectBadInput(run('sweep', '--preset', 'canfield', '--vary', 'trunk=1..2', '--player', 'sampling', '--deals', '2'), '--player sampling');
+    expect(readdirSync(dir)).toEqual([]);
+  });
   it('a Canfield-family preset is solved, and its solution replays in eaglewing verify', () => {
     const solved = run('solve', '3', '--preset', 'canfield', '--json');
     expect(solved.code, solved.stderr).toBe(0);

@@ -8,7 +8,7 @@ import { SOLVITAIRE_DEFAULT_PRESET } from '../numbering/solvitaire.js';
 import { SAMPLING_FLAG_OPTIONS, SOLVER_LIMIT_OPTIONS, type CommanderOption } from '../limits.js';
 import { parseRunOption, runOptionFlags, type RunOptionName } from '../options.js';
 import type { PlayerSpec } from '../players/index.js';
-import { DEFAULT_PRESET, findPreset, optionHelp, optionPlaceholder, PRESET_NAMES, resolveRules, RULE_OPTIONS_IN_HELP_ORDER, type RuleField, type RuleOverrides, type RuleSet } from '../rules.js';
+import { DEFAULT_PRESET, eagleWingShape, findPreset, optionHelp, optionPlaceholder, PRESET_NAMES, resolveRules, RULE_OPTIONS_IN_HELP_ORDER, type RuleField, type RuleOverrides, type RuleSet } from '../rules.js';
 import { defaultWorkers } from '../run/pool.js';
 import { asciiLower, asciiTrim, quote } from '../text.js';
 
@@ -160,6 +160,14 @@ export function parseNumbering(text: string): Numbering {
 export function refuseIgnoredPlayerOptions(command: Command, player: PlayerSpec): void {
   if (player.name !== 'sampling') refuseUnused(command, SAMPLING_FLAG_OPTIONS.map((option) => option.attribute), `for --player ${player.name} (they shape the sampling player)`);
   if (player.name !== 'thoughtful') refuseUnused(command, SOLVER_LIMIT_OPTIONS.map((option) => option.attribute), `for --player ${player.name} (they limit the solver, --player thoughtful)`);
+}
+
+/**
+ * The sampling player deals the unseen cards again in Eagle Wing's layout (players/sampling.ts): a preset
+ * outside Eagle Wing's shape is refused before any work, not met as a bug in the middle of a run.
+ */
+export function refuseUnplayablePlayer(player: PlayerSpec, preset: string, rules: RuleSet): void {
+  if (player.name === 'sampling' && !eagleWingShape(rules)) throw new InputError(`--player sampling plays only Eagle Wing's rules (RULES §4): ${preset} with these options is outside them`);
 }
 
 /** --workers, or every core. */

@@ -13,7 +13,7 @@ import { checkSolvitaireRange, solvitaireGameFor } from '../numbering/solvitaire
 import { DEFAULT_CHUNK, parseShard, type SimJob } from '../run/pool.js';
 import { runSim, type SimOptions, type SimOutcome } from '../run/sim.js';
 import { parseSolverOptions, type LimitFlags } from '../limits.js';
-import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, playableRules, presetsFrom, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, workersFrom } from './flags.js';
+import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, playableRules, presetsFrom, refuseIgnoredPlayerOptions, refuseUnplayablePlayer, refuseUnused, type RuleFlags, workersFrom } from './flags.js';
 import { print, selfCommand, shellWord, summaryJson, summaryTable } from './output.js';
 import { EXIT_INTERRUPTED, EXIT_WRITE } from './exit.js';
 
@@ -87,6 +87,7 @@ function planRun(command: Command, flags: SimCommandFlags): RunPlan {
   const solver = parseSolverOptions(flags);
   const jobs: SimJob[] = presets.map((preset) => {
     const rules = playableRules(preset, flags);
+    refuseUnplayablePlayer(player, preset, rules);
     const pysolGame = numbering === 'pysol' ? pysolGameFor(preset, rules).id : undefined;
     if (numbering === 'solvitaire') solvitaireGameFor(preset, rules);
     return { preset, rules, rulesText: canonicalRules(rules) + numberingSuffix(numbering), player, playerLabel: playerLabel(player, solver), pysolGame };

@@ -22,7 +22,7 @@ import { Solver, type SolverOptions } from '../solver/solver.js';
 import { plural, quote } from '../text.js';
 import { addPysolOption, type ChosenDeal, deckFrom, readDealsFile } from './deals.js';
 import { EXIT_NEGATIVE, EXIT_OK } from './exit.js';
-import { addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, type PlayerFlags, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, rulesFrom } from './flags.js';
+import { addLimitOptions, addPlayerOptions, addRuleOptions, addRunOption, type PlayerFlags, refuseIgnoredPlayerOptions, refuseUnplayablePlayer, refuseUnused, type RuleFlags, rulesFrom } from './flags.js';
 import { dealHeading, print, useColor } from './output.js';
 
 type SolveFlags = RuleFlags & LimitFlags & PlayerFlags & { deal?: string; dealsFile?: string; json?: boolean; stats?: boolean; workers?: string; pysol?: string; solvitaire?: string; html?: string; force?: boolean; after?: string; rate?: boolean; shortest?: boolean };
@@ -189,6 +189,7 @@ Examples:
       const options = parseSolverOptions(flags);
       const player = parsePlayerSpec(flags.player, flags);
       checkMode(command, flags, player);
+      refuseUnplayablePlayer(player, preset, rules);
       if (flags.dealsFile !== undefined) {
         if (numberArgument !== undefined || flags.deal !== undefined || flags.pysol !== undefined || flags.solvitaire !== undefined) throw new UsageError('give a deal number, --deal, --pysol, --solvitaire or --deals-file, not several');
         return solveDealsFile(flags.dealsFile, rules, options, flags);

@@ -10,7 +10,7 @@ import { runSim } from '../run/sim.js';
 import { parseVary, SWEEPABLE, sweepChart, sweepCsv, sweepJobs } from '../run/sweep.js';
 import { parseSolverOptions, type LimitFlags } from '../limits.js';
 import { checkSolvitaireRange } from '../numbering/solvitaire.js';
-import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, playableRules, presetsFrom, refuseIgnoredPlayerOptions, refuseUnused, type RuleFlags, workersFrom } from './flags.js';
+import { addLimitOptions, addNumberingOption, addPlayerOptions, addRuleOptions, addRunOption, dealRange, parseNumbering, type PlayerFlags, playableRules, presetsFrom, refuseIgnoredPlayerOptions, refuseUnplayablePlayer, refuseUnused, type RuleFlags, workersFrom } from './flags.js';
 import { printSummary } from './output.js';
 
 type SweepFlags = RuleFlags & LimitFlags & PlayerFlags & { numbering: string; vary: string; deals: string; from: string; workers?: string; out?: string; chart?: string; json?: boolean; quiet?: boolean; force?: boolean };
@@ -42,6 +42,7 @@ export function register(program: Command): void {
     const solver = parseSolverOptions(flags);
     const numbering = parseNumbering(flags.numbering);
     const jobs = sweepJobs(presets, flags, spec, player, solver, numbering);
+    for (const job of jobs) refuseUnplayablePlayer(player, job.preset, job.rules);
     const { from, deals } = dealRange(flags.from, flags.deals);
     if (numbering === 'solvitaire') checkSolvitaireRange(from, deals);
     const workers = workersFrom(flags.workers);
