@@ -1,7 +1,7 @@
 // The greedy player: a careful beginner following the rules' own tips, one move at a time, never peeking.
 import { NO_CARD, suitOf, rankOf, RANK_COUNT } from '../cards.js';
 import type { Move } from '../notation.js';
-import { foundationHeight, trunkCount, wingHeight } from '../position.js';
+import { dealtUnder, foundationHeight, trunkCount, wingHeight } from '../position.js';
 import { RESIGN, wastePlaces, type Observation, type Player } from './observation.js';
 
 function nextOnFoundation(observation: Observation, card: number): boolean {
@@ -19,7 +19,7 @@ export const GREEDY_SCORES = Object.freeze({
   wingToFoundation: 100,
   trunkToFoundation: 95,
   wasteToFoundation: 90,
-  /** A wing-to-wing build that empties its wing while the trunk has a card to bring out. */
+  /** A wing-to-wing build that takes a whole run away: it brings out a trunk card (into the space) or turns up the dealt card under it (RULES §10.14). */
   buildBringsOutTrunkCard: 80,
   trunkBuild: 75,
   wasteBuild: 70,
@@ -37,9 +37,10 @@ export function greedyScore(observation: Observation, move: Move): number {
   if (move.target === 'W') {
     const targetHeight = wingHeight(position, move.toWing - 1);
     if (move.source === 'W') {
-      // a build that empties its wing brings out a trunk card
-      const emptiesWing = wingHeight(position, move.fromWing - 1) === move.count;
-      return targetHeight > 0 && emptiesWing && trunkLeft > 0 ? GREEDY_SCORES.buildBringsOutTrunkCard : 0;
+      // a build that takes a whole run away brings out a trunk card, or turns up the dealt card under the run (the count is public, RULES §10.14)
+      const emptiesRun = wingHeight(position, move.fromWing - 1) === move.count;
+      const bringsOut = trunkLeft > 0 || dealtUnder(position, move.fromWing - 1) > 0;
+      return targetHeight > 0 && emptiesRun && bringsOut ? GREEDY_SCORES.buildBringsOutTrunkCard : 0;
     }
     if (targetHeight > 0 && (move.source === 'X' || move.source === 'K')) return move.source === 'K' ? GREEDY_SCORES.trunkBuild : GREEDY_SCORES.wasteBuild;
     if (targetHeight === 0 && move.source === 'X') {
