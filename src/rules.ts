@@ -279,6 +279,10 @@ function resolve(presetName: string, overrides: RuleOverrides): Resolution {
   }
   // RULES §10.7: only a fixed base rank has four cards to deal somewhere
   if (problems.length === 0 && rules.base === 'dealt' && rules.baseCards === 'shuffled') problems.push('--base-cards shuffled needs a fixed --base (A to K): a dealt base card is one card');
+  // RULES §10.14: with dealt cards under the runs, a wing is not one run, and "the whole wing" and "cards on a
+  // wing" would need a reading of their own; the games that deal so move single cards or groups, uncapped
+  if (problems.length === 0 && rules.wingDeal !== 'up' && !(rules.wingMoves === 'group' || rules.wingMoves === 'single')) problems.push(`--wing-deal ${rules.wingDeal} takes --wing-moves group or single, not ${rules.wingMoves}`);
+  if (problems.length === 0 && rules.wingDeal !== 'up' && rules.maxWing !== 'none') problems.push(`--wing-deal ${rules.wingDeal} takes --max-wing none, not ${rules.maxWing}`);
   return problems.length > 0 ? { problems } : { rules, problems };
 }
 

@@ -70,6 +70,8 @@ describe('overrides', () => {
     [{ spaceBlock: 'true' }, '--space-block must be one of no, yes'],
     [{ spaceRank: 'king' }, '--space-rank must be one of any, A, 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K'],
     [{ baseCards: 'shuffled' }, '--base-cards shuffled needs a fixed --base (A to K): a dealt base card is one card'],
+    [{ wingDeal: 'down-up', wingMoves: 'single-or-whole' }, '--wing-deal down-up takes --wing-moves group or single, not single-or-whole'],
+    [{ wingDeal: 'down-up', wingMoves: 'group' }, '--wing-deal down-up takes --max-wing none, not 3'],
   ])('%o is rejected naming the option', (overrides, message) => {
     expect(validateRules('strict', overrides).error).toContain(message);
     expect(() => resolveRules('strict', overrides)).toThrow(InputError);
@@ -95,7 +97,9 @@ describe('overrides', () => {
     // each option a family game sets takes coops out of the shape, alone
     const beyond: RuleOverrides[] = [{ wings: '4' }, { turn: '3' }, { base: 'A' }, { wrap: 'base' }, { trunkFace: 'up' }, { trunkFill: 'player' }];
     beyond.push({ spaceBlock: 'yes' }, { build: 'alt-colour-down' }, { wingMoves: 'sv-partial' }, { maxWing: 'none' }, { redeals: 'unlimited' }, { spaceFrom: 'trunk,waste' });
-    beyond.push({ wrap: 'none' }, { spaceRank: 'K' }, { wingDeal: 'down-up' }, { wingDeal: 'down-up-down-up' });
+    beyond.push({ wrap: 'none' }, { spaceRank: 'K' });
+    // RULES §10.14's deals are refused with coops' wing cap: the rule set is made by hand to ask the shape alone
+    for (const wingDeal of ['down-up', 'down-up-down-up'] as const) expect(eagleWingShape({ ...resolveRules('coops'), wingDeal }), wingDeal).toBe(false);
     for (const override of beyond) expect(eagleWingShape(resolveRules('coops', override)), JSON.stringify(override)).toBe(false);
     for (const override of [{ wings: '8' }, { wingMoves: 'single' }, { build: 'none' }, { redeals: '3' }] as RuleOverrides[]) expect(eagleWingShape(resolveRules('coops', override)), JSON.stringify(override)).toBe(true);
   });

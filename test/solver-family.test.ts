@@ -392,7 +392,9 @@ function playoutToStuck(preset: string, random: (n: number) => number, accept: (
 }
 
 describe('the stuck-trunk rule (solver/family/stuck.ts)', () => {
-  it.each(['sv-canfield', 'sv-canfield-strict', 'canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'storehouse', 'acme'])(
+  // Munger and Minerva are left out: a space there waits for the player (and a King), so the rule seldom fires
+  // (1 and 8 positions in 600 random games); the comparison with the naive search above covers them
+  it.each(['sv-canfield', 'sv-canfield-strict', 'canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'storehouse', 'acme', 'candike', 'mystique'])(
     '%s: every position it calls lost that the pruning-free search decides is lost',
     (preset) => {
       const random = testRandom(preset.length * 4099 + 11);

@@ -269,7 +269,8 @@ function greedyScore(game: Game, code: EngineMove): number {
   if (target === TARGET_FOUNDATION) return source < WING_COUNT ? GREEDY_SCORES.wingToFoundation : source === SOURCE_TRUNK ? GREEDY_SCORES.trunkToFoundation : GREEDY_SCORES.wasteToFoundation;
   if (target < WING_COUNT) {
     const targetHeight = game.wingHeight(target);
-    if (source < WING_COUNT) return targetHeight > 0 && game.wingHeight(source) === moveCount(code) && game.trunkCount() > 0 ? GREEDY_SCORES.buildBringsOutTrunkCard : 0;
+    // a whole run built away brings out a trunk card, or turns up the dealt card under it (RULES §10.14), as the greedy player reads it
+    if (source < WING_COUNT) return targetHeight > 0 && game.wingHeight(source) === moveCount(code) && (game.trunkCount() > 0 || game.dealtUnder(source) > 0) ? GREEDY_SCORES.buildBringsOutTrunkCard : 0;
     if (targetHeight > 0 && source === SOURCE_TRUNK) return GREEDY_SCORES.trunkBuild;
     if (targetHeight > 0 && source === SOURCE_WASTE) return GREEDY_SCORES.wasteBuild;
     if (targetHeight === 0 && source === SOURCE_WASTE) {

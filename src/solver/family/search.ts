@@ -121,8 +121,7 @@ export class FamilySearch {
     this.codeBits = familyWingCodeBits(rules);
     const keyWords = familyKeyWords(this.wings, this.codeBits, this.linkBits);
     if (this.key.length < keyWords) this.key = new Int32Array(keyWords);
-    // rule F6 reads every wing as one run: not argued for dealt cards under runs (RULES §10.14), so not asked there
-    this.stuckTest = this.limits.prune && rules.trunkPlay === TRUNK_PLAY_TOP && rules.wingCards === 1;
+    this.stuckTest = this.limits.prune && rules.trunkPlay === TRUNK_PLAY_TOP;
     this.stuckAsk = this.stuckTest;
     this.passCycles = this.limits.prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
     this.generator.prepare(game, this.limits.prune, this.passCycles, this.stuckTest);

@@ -1,6 +1,7 @@
 // The family search's dead-end test: a trunk card that can be shown never to move, so that the trunk never empties and the deal is lost from here.
 import { CARD_COUNT, RANK_COUNT, rankOf, suitOf } from '../../cards.js';
 import type { Game } from '../../engine.js';
+import { dealtCard } from '../../layout.js';
 
 /** heldForever's answers. */
 const HELD = 0;
@@ -209,14 +210,18 @@ export class StuckTrunk {
     const live = this.live;
     const feet = this.feet;
     live[0] = live[1] = feet[0] = feet[1] = 0;
+    // RULES §10.14: the dealt cards under a run are read as more cards of the wing under it (docs/solver.md, rule F6)
+    const dealt = game.layout.wingCards > 1;
     for (let wing = 0; wing < wings; wing++) {
       const height = game.wingHeight(wing);
+      const total = dealt ? height + game.dealtUnder(wing) : height;
       this.wingStarts[wing] = at;
-      at += height;
+      at += total;
       let above = -1;
       let card = game.wingTop(wing);
-      for (let depth = 0; depth < height; depth++) {
-        if (depth > 0) card = game.cardUnderOnWing(card);
+      for (let depth = 0; depth < total; depth++) {
+        if (depth >= height) card = dealtCard(game.layout, wing, total - 1 - depth);
+        else if (depth > 0) card = game.cardUnderOnWing(card);
         if (marks) {
           this.onWing[card] = 1;
           onTop[card] = above;
@@ -227,7 +232,7 @@ export class StuckTrunk {
         live[card >> 5] |= 1 << (card & 31);
         above = card;
       }
-      if (height > 0) feet[card >> 5] |= 1 << (card & 31);
+      if (total > 0) feet[card >> 5] |= 1 << (card & 31);
     }
     this.wingStarts[wings] = at;
     this.readStock(game);
