@@ -4,7 +4,7 @@
 # cannot finish within --max-nodes is unknown, counted apart from won and lost) and greedy (no-peek).
 # Per-deal rows, with each solve's time, go to results/raw/ (not committed); then
 # `node results/family-table.mjs` prints the table in results/README.md.
-# Usage: bash results/family.sh [deals = 500] [max nodes = 200000] [presets = all eleven] [table MB = 256]
+# Usage: bash results/family.sh [deals = 500] [max nodes = 200000] [presets = the family's eleven; any family or Canfield-type preset] [table MB = 256]
 # (a search above about 6 million positions fills the default 256 MB table: give it more, e.g. 1024 for 10 million)
 set -euo pipefail
 cd "$(dirname "$0")/.."
