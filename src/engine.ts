@@ -1,7 +1,7 @@
 // The mutable game position of RULES §2–3: legal single moves (RULES §5 tokens), apply and undo, trunk fills, win.
 import { CARD_COUNT, cardBelow, cardRanksAbove, NO_CARD, RANK_COUNT, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
-import { dealLayout, dealtCard, dealtFaceUp, WING_COUNT, type DealLayout } from './layout.js';
+import { dealLayout, dealtCard, dealtFaceUp, MAX_TRUNKS, WING_COUNT, type DealLayout } from './layout.js';
 import { formatMove, type Move, type MoveSource } from './notation.js';
 import * as P from './position.js';
 import {
@@ -27,10 +27,11 @@ import {
  *
  * | bits  | field                                                        |
  * |-------|--------------------------------------------------------------|
- * | 0-3   | source: 0–7 wing, 8 waste, 9 trunk, 10 stock, 11 turn, 12 redeal |
- * | 4-7   | target: 0–7 wing, 8 foundation, 15 none                       |
- * | 8-13  | count of cards moved (a Canfield wing may hold more than 15)  |
- * | 14-20 | the card moved (deepest card of a group), plus one; 0 = none  |
+ * | 0-4   | source: 0–7 wing, 8 waste, 9 trunk, 10 stock, 11 turn, 12 redeal, |
+ * |       | 13–16 trunk 1–4 of several (RULES §10.15), 17 a foundation (§10.16) |
+ * | 5-8   | target: 0–7 wing, 8 foundation, 15 none                       |
+ * | 9-14  | count of cards moved (a Canfield wing may hold more than 15)  |
+ * | 15-20 | the card moved (deepest card of a group), plus one; 0 = none  |
  */
 /** A single move packed as above: a number at run time, told apart from other numbers by the compiler only. */
 export type EngineMove = number & { readonly __brand: 'EngineMove' };
@@ -48,18 +49,22 @@ export function copyEngineMoves(list: EngineMoveList, count: number): EngineMove
   return list.slice(0, count) as EngineMoveList;
 }
 
-const MOVE_SOURCE_MASK = 0xf;
-const MOVE_TARGET_SHIFT = 4;
+const MOVE_SOURCE_MASK = 0x1f;
+const MOVE_TARGET_SHIFT = 5;
 const MOVE_TARGET_MASK = 0xf;
-const MOVE_COUNT_SHIFT = 8;
+const MOVE_COUNT_SHIFT = 9;
 const MOVE_COUNT_MASK = 0x3f;
-const MOVE_CARD_SHIFT = 14;
-const MOVE_CARD_MASK = 0x7f;
+const MOVE_CARD_SHIFT = 15;
+const MOVE_CARD_MASK = 0x3f;
 export const SOURCE_WASTE = 8;
 export const SOURCE_TRUNK = 9;
 export const SOURCE_STOCK = 10;
 export const SOURCE_TURN = 11;
 export const SOURCE_REDEAL = 12;
+/** RULES §10.15: trunk k (0-based) of several is source SOURCE_TRUNKS + k; the one trunk of every other game is SOURCE_TRUNK. */
+const SOURCE_TRUNKS = 13;
+/** RULES §10.16: a foundation's top card, coming back. */
+export const SOURCE_FOUNDATION = 17;
 export const TARGET_FOUNDATION = 8;
 export const TARGET_NONE = 15;
 
@@ -82,7 +87,16 @@ export function moveCard(move: EngineMove): number {
   return ((move >> MOVE_CARD_SHIFT) & MOVE_CARD_MASK) - 1;
 }
 
-const SOURCE_LETTERS: MoveSource[] = ['W', 'W', 'W', 'W', 'W', 'W', 'W', 'W', 'X', 'K', 'S', 'T', 'R'];
+/** The source of trunk `trunk` (0-based) in a game of `trunks` trunks. */
+export function trunkSource(trunks: number, trunk: number): number {
+  return trunks === 1 ? SOURCE_TRUNK : SOURCE_TRUNKS + trunk;
+}
+/** Whether a move's source is a trunk (the one, or one of several). */
+export function isTrunkSource(source: number): boolean {
+  return source === SOURCE_TRUNK || (source >= SOURCE_TRUNKS && source < SOURCE_TRUNKS + MAX_TRUNKS);
+}
+
+const SOURCE_LETTERS: MoveSource[] = ['W', 'W', 'W', 'W', 'W', 'W', 'W', 'W', 'X', 'K', 'S', 'T', 'R', 'K', 'K', 'K', 'K', 'F'];
 
 /** The RULES §5 Move value of an engine move, with its card. */
 export function toNotation(move: EngineMove): Move {
@@ -91,6 +105,7 @@ export function toNotation(move: EngineMove): Move {
   return {
     source: SOURCE_LETTERS[source],
     fromWing: source < WING_COUNT ? source + 1 : 0,
+    fromTrunk: source >= SOURCE_TRUNKS && source < SOURCE_TRUNKS + MAX_TRUNKS ? source - SOURCE_TRUNKS + 1 : 0,
     target: target === TARGET_FOUNDATION ? 'F' : target === TARGET_NONE ? 'none' : 'W',
     toWing: target < WING_COUNT ? target + 1 : 0,
     count: moveCount(move),
@@ -98,10 +113,10 @@ export function toNotation(move: EngineMove): Move {
   };
 }
 
-/** RULES §3.4: the trunk card that is face up and in play, or NO_CARD. */
+/** RULES §3.4: the trunk card that is face up and in play, or NO_CARD; NO_CARD under several trunks (RULES §10.15), whose cards Game.trunkCardOf names. */
 export function trunkCardInPlay(position: P.Position, layout: DealLayout, rules: CompiledRules): number {
   const count = P.trunkCount(position);
-  if (count === 0) return NO_CARD;
+  if (count === 0 || layout.trunks > 1) return NO_CARD;
   if (rules.trunkPlay === TRUNK_PLAY_TOP) return layout.deck[count - 1];
   return count === 1 ? layout.deck[0] : NO_CARD;
 }
@@ -150,6 +165,8 @@ export class Game {
   private readonly dealtUnderRuns: boolean;
   /** For wing w with u dealt cards under its run, entry 4w + u: whether the card turned when the run leaves joins the face-up dealt card under it (turnDealtCard). */
   private readonly dealtJoins: Uint8Array;
+  /** RULES §10.3 `auto-waste`: the wing the last move left empty (its source), for the waste's fill; -1 when none. */
+  private emptied = -1;
 
   constructor(deck: Deck, rules: RuleSet) {
     this.rules = rules;
@@ -160,7 +177,7 @@ export class Game {
     this.linked = this.compiled.build === BUILD_ALT_COLOUR_DOWN || this.compiled.build === BUILD_ANY_SUIT_DOWN;
     this.position = P.newPosition(this.linked ? P.LINKED_POSITION_WORDS : P.POSITION_WORDS);
     this.history = new Int32Array(this.position.length * 256);
-    this.layout = dealLayout(deck, rules.trunk, this.wings, this.compiled.fixedBase, wingDealFaces(rules), rules.baseCards === 'shuffled');
+    this.layout = dealLayout(deck, rules.trunk, this.wings, this.compiled.fixedBase, wingDealFaces(rules), rules.baseCards === 'shuffled', rules.trunks);
     this.cardsOnto = this.listCardsOnto();
     this.dealtUnderRuns = this.layout.wingCards > 1;
     this.dealtJoins = this.dealtUnderRuns ? this.listDealtJoins() : NO_DEALT_JOINS;
@@ -215,8 +232,17 @@ export class Game {
   canGoToFoundation(card: number): boolean {
     return this.foundationNext(suitOf(card)) === card;
   }
+  /** Cards left in the trunk, or in all the trunks (RULES §10.15). */
   trunkCount(): number {
     return P.trunkCount(this.position);
+  }
+  /** RULES §10.15: cards left in trunk `trunk` (0-based); the one trunk's count in every other game. */
+  trunkCountOf(trunk: number): number {
+    return this.compiled.trunks === 1 ? P.trunkCount(this.position) : P.trunkCountOf(this.position, trunk);
+  }
+  /** RULES §10.15: the deck index of trunk `trunk`'s bottom card (its cards lie above it, the top last). */
+  trunkStart(trunk: number): number {
+    return trunk * this.layout.trunkCards;
   }
   stockPointer(): number {
     return P.stockPointer(this.position);
@@ -327,10 +353,14 @@ export class Game {
     // the plays of stockPlays() among the others, in this order: the waste's to its foundation, to the wings, the stock's into a space
     count = this.wingFoundationPlays(out, count);
     count = this.wasteFoundationPlay(out, count, wasteIndex);
-    if (trunkCard !== NO_CARD && this.canGoToFoundation(trunkCard)) out[count++] = encodeMove(SOURCE_TRUNK, TARGET_FOUNDATION, 1, trunkCard);
+    if (rules.trunks > 1) count = this.trunksFoundationPlays(out, count);
+    else if (trunkCard !== NO_CARD && this.canGoToFoundation(trunkCard)) out[count++] = encodeMove(SOURCE_TRUNK, TARGET_FOUNDATION, 1, trunkCard);
     if (!blocked) count = this.wingToWingPlays(out, count);
     count = this.wasteWingPlays(out, count, wasteIndex);
-    if (trunkCard !== NO_CARD && !blocked) count = this.trunkToWingPlays(out, count, trunkCard);
+    if (rules.trunks > 1) {
+      if (!blocked) count = this.trunksToWingPlays(out, count);
+    } else if (trunkCard !== NO_CARD && !blocked) count = this.trunkToWingPlays(out, count, trunkCard, SOURCE_TRUNK);
+    if (rules.foundationBack) count = this.foundationBackPlays(out, count);
     count = this.stockSpacePlays(out, count);
     // last, the pass's step: a turn, or where the stock is empty the redeal (turnMove, redealMove)
     const turn = this.turnMove();
@@ -345,14 +375,99 @@ export class Game {
    */
   tableauPlays(out: EngineMoveList, count: number): number {
     if (this.isWon()) return count;
+    const rules = this.compiled;
+    if (rules.wasteFillsAuto && this.trunkCount() === 0) return this.tableauPlaysKeepingWings(out, count);
     const trunkCard = this.trunkCard();
-    const blocked = this.compiled.spaceBlock && this.someWingEmpty();
+    const blocked = rules.spaceBlock && this.someWingEmpty();
     count = this.wingFoundationPlays(out, count);
-    if (trunkCard !== NO_CARD && this.canGoToFoundation(trunkCard)) out[count++] = encodeMove(SOURCE_TRUNK, TARGET_FOUNDATION, 1, trunkCard);
-    if (blocked) return count;
-    count = this.wingToWingPlays(out, count);
-    if (trunkCard !== NO_CARD) count = this.trunkToWingPlays(out, count, trunkCard);
+    if (rules.trunks > 1) count = this.trunksFoundationPlays(out, count);
+    else if (trunkCard !== NO_CARD && this.canGoToFoundation(trunkCard)) out[count++] = encodeMove(SOURCE_TRUNK, TARGET_FOUNDATION, 1, trunkCard);
+    if (!blocked) {
+      count = this.wingToWingPlays(out, count);
+      if (rules.trunks > 1) count = this.trunksToWingPlays(out, count);
+      else if (trunkCard !== NO_CARD) count = this.trunkToWingPlays(out, count, trunkCard, SOURCE_TRUNK);
+    }
+    if (rules.foundationBack) count = this.foundationBackPlays(out, count);
     return count;
+  }
+
+  /**
+   * RULES §10.3 `auto-waste` with every trunk empty: a move that leaves a wing empty fills it with the
+   * waste's top, so what it does depends on the turns before it. tableauPlays() then keeps only the
+   * wings' and foundations' moves that leave every wing holding cards, and stockPlays() lists the
+   * others after each turn (the trunks are empty: no trunk move is left).
+   */
+  private tableauPlaysKeepingWings(out: EngineMoveList, count: number): number {
+    const first = count;
+    count = this.wingFoundationPlays(out, count);
+    if (!(this.compiled.spaceBlock && this.someWingEmpty())) count = this.wingToWingPlays(out, count);
+    let kept = first;
+    for (let i = first; i < count; i++) if (!this.emptiesWing(out[i])) out[kept++] = out[i];
+    if (this.compiled.foundationBack) kept = this.foundationBackPlays(out, kept);
+    return kept;
+  }
+
+  /** Whether a move from a wing takes its last card (a wing with dealt cards under its run never empties: none of these games has them). */
+  private emptiesWing(move: EngineMove): boolean {
+    const source = moveSource(move);
+    return source < WING_COUNT && moveCount(move) === this.wingHeight(source) && this.dealtUnder(source) === 0;
+  }
+
+  /**
+   * The wings' moves that leave a wing empty, under `auto-waste` with the trunks empty
+   * (tableauPlaysKeepingWings). None while the waste is empty and the stock is not: the stock's top
+   * would fill the space, which is what the same move does after one turn (listed there), with the
+   * stock and waste alike but for the pointer's place among empty ones; PySolFC, which turns whenever
+   * its waste is empty, has only that one.
+   */
+  private wingEmptyingPlays(out: EngineMoveList, count: number): number {
+    if (this.wasteTopIndex() < 0 && this.stockTopIndex() >= 0) return count;
+    const first = count;
+    count = this.wingFoundationPlays(out, count);
+    if (!(this.compiled.spaceBlock && this.someWingEmpty())) count = this.wingToWingPlays(out, count);
+    let kept = first;
+    for (let i = first; i < count; i++) if (this.emptiesWing(out[i])) out[kept++] = out[i];
+    return kept;
+  }
+
+  /** RULES §10.15: the card in play of trunk `trunk` (0-based), or NO_CARD. */
+  trunkCardOf(trunk: number): number {
+    return this.compiled.trunks === 1 ? this.trunkCard() : P.trunkTopOf(this.position, this.layout, trunk);
+  }
+
+  /** RULES §10.15: each trunk's top that can go up, trunk by trunk. */
+  private trunksFoundationPlays(out: EngineMoveList, count: number): number {
+    for (let trunk = 0; trunk < this.compiled.trunks; trunk++) {
+      const card = P.trunkTopOf(this.position, this.layout, trunk);
+      if (card !== NO_CARD && this.canGoToFoundation(card)) out[count++] = encodeMove(SOURCE_TRUNKS + trunk, TARGET_FOUNDATION, 1, card);
+    }
+    return count;
+  }
+
+  /** RULES §10.15: each trunk's top onto the wings, trunk by trunk. */
+  private trunksToWingPlays(out: EngineMoveList, count: number): number {
+    for (let trunk = 0; trunk < this.compiled.trunks; trunk++) {
+      const card = P.trunkTopOf(this.position, this.layout, trunk);
+      if (card !== NO_CARD) count = this.trunkToWingPlays(out, count, card, SOURCE_TRUNKS + trunk);
+    }
+    return count;
+  }
+
+  /** RULES §10.16: the top card of a foundation (suits in order) onto each wing it lands on: a build, or a space where spaceFrom lists the foundations. */
+  private foundationBackPlays(out: EngineMoveList, count: number): number {
+    const fromFoundations = this.compiled.spaceFromFoundations;
+    for (let suit = 0; suit < 4; suit++) {
+      const card = this.foundationTop(suit);
+      if (card === NO_CARD) continue;
+      for (let to = 0; to < this.wings; to++) if (this.canLandOnWing(card, 1, to, fromFoundations)) out[count++] = encodeMove(SOURCE_FOUNDATION, to, 1, card);
+    }
+    return count;
+  }
+
+  /** The top card of this suit's foundation, or NO_CARD when it is empty. */
+  foundationTop(suit: number): number {
+    const height = P.foundationHeight(this.position, suit);
+    return height === 0 ? NO_CARD : suit * RANK_COUNT + ((this.layout.baseRank + height - 1) % RANK_COUNT);
   }
 
   /** The card under `card`, which lies on a wing and is not its bottom card. */
@@ -439,13 +554,13 @@ export class Game {
     return count;
   }
 
-  /** The trunk's top onto a wing: a build, or a space fill where spaceFrom lists the trunk (not while spaceBlock blocks it). */
-  private trunkToWingPlays(out: EngineMoveList, count: number, trunkCard: number): number {
+  /** A trunk's top (from move source `source`) onto a wing: a build, or a space fill where spaceFrom lists the trunk (not while spaceBlock blocks it). */
+  private trunkToWingPlays(out: EngineMoveList, count: number, trunkCard: number, source: number): number {
     const rules = this.compiled;
     if (!rules.trunkBuilds && !rules.spaceFromTrunk) return count;
     for (let to = 0; to < this.wings; to++) {
       const lands = this.wingHeight(to) > 0 ? rules.trunkBuilds && this.canLandOnWing(trunkCard, 1, to, false) : this.canLandOnWing(trunkCard, 1, to, rules.spaceFromTrunk);
-      if (lands) out[count++] = encodeMove(SOURCE_TRUNK, to, 1, trunkCard);
+      if (lands) out[count++] = encodeMove(source, to, 1, trunkCard);
     }
     return count;
   }
@@ -460,6 +575,8 @@ export class Game {
   markWastePlays(marks: Int32Array, stamp: number): boolean {
     const rules = this.compiled;
     if ((rules.spaceFromWaste || rules.spaceFromStock) && this.spaceFillable()) return true;
+    // auto-waste with the trunks empty: a wing emptied after any turn takes that turn's card (tableauPlaysKeepingWings)
+    if (rules.wasteFillsAuto && this.trunkCount() === 0) return true;
     for (let suit = 0; suit < 4; suit++) {
       const next = this.foundationNext(suit);
       if (next !== NO_CARD) marks[next] = stamp;
@@ -516,6 +633,7 @@ export class Game {
     const wasteIndex = this.wasteTopIndex();
     count = this.wasteFoundationPlay(out, count, wasteIndex);
     count = this.wasteWingPlays(out, count, wasteIndex);
+    if (this.compiled.wasteFillsAuto && this.trunkCount() === 0) count = this.wingEmptyingPlays(out, count);
     return this.stockSpacePlays(out, count);
   }
 
@@ -615,7 +733,21 @@ export class Game {
   /** apply() without saving for undo. */
   applyUnsaved(move: EngineMove): void {
     this.playOnly(move);
-    if (this.compiled.trunkFillsAuto) P.fillFromTrunk(this.position, this.layout);
+    if (this.compiled.wasteFillsAuto) this.fillEmptied();
+    else if (this.compiled.trunkFillsAuto) P.fillFromTrunk(this.position, this.layout);
+  }
+
+  /**
+   * RULES §10.3 `auto-waste` (PySolFC's Gate.fillStack, asked of the wing a move leaves): the wing the
+   * move left empty takes the fullest trunk's top, or once every trunk is empty the waste's top; a
+   * space nothing fills then stays until the player fills it. The wing filled, or -1.
+   */
+  private fillEmptied(): number {
+    const wing = this.emptied;
+    this.emptied = -1;
+    if (wing < 0 || P.wingHeight(this.position, wing) !== 0) return -1;
+    if (P.trunkCount(this.position) > 0) return P.fillOneFromTrunk(this.position, this.layout, wing);
+    return P.fillFromWaste(this.position, this.layout, wing) ? wing : -1;
   }
 
   /**
@@ -637,6 +769,7 @@ export class Game {
     }
     let card: number;
     let top = NO_CARD;
+    this.emptied = -1;
     if (source < WING_COUNT) {
       card = this.wingCard(source, count - 1);
       if (this.linked) {
@@ -650,13 +783,21 @@ export class Game {
         const under = P.dealtUnder(position, source);
         if (under > 0) P.turnDealtCard(position, this.layout, source, this.dealtJoins[source * 4 + under] === 1, this.linked);
       }
+      if (P.wingHeight(position, source) === 0) this.emptied = source;
     } else if (source === SOURCE_WASTE || source === SOURCE_STOCK) {
       const index = source === SOURCE_WASTE ? P.wasteTopIndex(position) : P.stockTopIndex(position);
       card = this.layout.stockCards[index];
       P.removeStockPlace(position, index);
-    } else {
+    } else if (source === SOURCE_TRUNK) {
       card = this.trunkCard();
       P.takeTrunkCard(position);
+    } else if (source === SOURCE_FOUNDATION) {
+      card = moveCard(move);
+      P.lowerFoundation(position, suitOf(card));
+    } else {
+      const trunk = source - SOURCE_TRUNKS;
+      card = P.trunkTopOf(position, this.layout, trunk);
+      P.takeTrunkCardFrom(position, trunk);
     }
     if (target === TARGET_FOUNDATION) P.raiseFoundation(position, suitOf(card));
     else if (this.linked) P.placeOnLinkedWing(position, target, card, top === NO_CARD ? card : top, count);
@@ -675,15 +816,17 @@ export class Game {
 
   /** The next forced trunk fill (RULES §3.3) after playOnly(): the wing it filled, or -1 when none is due. */
   fillNext(): number {
+    if (this.compiled.wasteFillsAuto) return this.fillEmptied();
     return this.compiled.trunkFillsAuto ? P.fillOneFromTrunk(this.position, this.layout, 0) : -1;
   }
 
-  /** The legal move that is this RULES §5 move (its card, if named, not compared), or NO_MOVE. */
+  /** The legal move that is this RULES §5 move (its card, if named, not compared, but for a foundation's card coming back: it names the foundation), or NO_MOVE. */
   legalMoveFor(move: Move): EngineMove {
-    const wanted = formatMove(move, false);
+    const withCard = move.source === 'F';
+    const wanted = formatMove(move, withCard);
     const moves = newEngineMoveList();
     const count = this.legalMoves(moves);
-    for (let i = 0; i < count; i++) if (formatMove(toNotation(moves[i]), false) === wanted) return moves[i];
+    for (let i = 0; i < count; i++) if (formatMove(toNotation(moves[i]), withCard) === wanted) return moves[i];
     return NO_MOVE;
   }
 }

@@ -6,6 +6,9 @@ import type { Deck } from './deal.js';
 export const WING_COUNT = 8;
 /** The most wings a game may have (RULES §10): wing numbers stay one digit in the notation. */
 export const MAX_WINGS = 9;
+/** RULES §10.15: the most trunks a game may have, and the most cards one of several trunks may hold (four bits a trunk in the position). */
+export const MAX_TRUNKS = 4;
+export const MAX_TRUNK_CARDS = 15;
 
 /**
  * The fixed facts of a deal under a trunk size. The verifier works them out again on its own, on
@@ -15,6 +18,9 @@ export interface DealLayout {
   readonly deck: Deck;
   /** Cards dealt to the trunk: deck[0 … trunkSize-1], its top deck[trunkSize-1]. */
   readonly trunkSize: number;
+  /** RULES §10.15: trunks; trunk k holds deck[k·trunkCards … (k+1)·trunkCards-1] at the deal, its top the last. */
+  readonly trunks: number;
+  readonly trunkCards: number;
   /** Wings in play; deck[trunkSize + i·wingCards …] start wing i, bottom first (dealtCard). */
   readonly wings: number;
   /** RULES §10.14: cards dealt to each wing (1, 2 or 4); all but the top one lie under its run. */
@@ -51,7 +57,7 @@ export function stockStart(trunkSize: number, wings = WING_COUNT, foundationCard
  * foundations, or with `baseShuffled` with the rest), or -1 for a dealt base card; `wingFaces` the
  * faces of each wing's dealt cards, bottom first (RULES §10.14).
  */
-export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fixedBase = -1, wingFaces: readonly boolean[] = [true], baseShuffled = false): DealLayout {
+export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fixedBase = -1, wingFaces: readonly boolean[] = [true], baseShuffled = false, trunks = 1): DealLayout {
   if (deck.length !== CARD_COUNT) throw new Error('a deck has 52 cards');
   const foundationCards = fixedBase < 0 ? 1 : baseShuffled ? 0 : 4;
   const wingCards = wingFaces.length;
@@ -63,6 +69,8 @@ export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fi
   return {
     deck,
     trunkSize,
+    trunks,
+    trunkCards: trunkSize / trunks,
     wings,
     wingCards,
     wingFacesUp: facesUpBits(wingFaces),

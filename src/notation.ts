@@ -3,8 +3,8 @@ import { BLANKS, notUtf8Hint, quote, trimBlanks } from './text.js';
 import { formatCard, NO_CARD, parseCardToken } from './cards.js';
 import { InputError, type Validation } from './errors.js';
 
-/** Where a move takes its card from: T = turn, R = redeal, X = waste, K = trunk, S = stock, W = a wing. */
-export type MoveSource = 'T' | 'R' | 'X' | 'K' | 'S' | 'W';
+/** Where a move takes its card from: T = turn, R = redeal, X = waste, K = trunk, S = stock, W = a wing, F = a foundation's top card (RULES §10.16). */
+export type MoveSource = 'T' | 'R' | 'X' | 'K' | 'S' | 'W' | 'F';
 /** Where it goes: F = its foundation, W = a wing; none for T and R. */
 export type MoveTarget = 'F' | 'W' | 'none';
 
@@ -12,6 +12,8 @@ export interface Move {
   source: MoveSource;
   /** 1-based wing number when source is W, else 0. Any number parses; the rules decide whether the wing exists. */
   fromWing: number;
+  /** 1-based trunk number of `K1` … `K4` in a game of several trunks (RULES §10.15), else 0 (`K`, the one trunk). */
+  fromTrunk: number;
   target: MoveTarget;
   /** 1-based wing number when target is W, else 0. */
   toWing: number;
@@ -21,27 +23,29 @@ export interface Move {
   card: number;
 }
 
-const TOKEN_PATTERN = /^(?:(\d+)(?=W))?(T|R|X|K|S|W(\d+))(F|W(\d+))?(?:\(([^()]*)\))?$/i;
+const TOKEN_PATTERN = /^(?:(\d+)(?=W))?(T|R|X|K(\d+)?|S|F(?=W)|W(\d+))(F|W(\d+))?(?:\(([^()]*)\))?$/i;
 
 /** Checks one token; on failure says what is wrong with it. */
 export function validateMove(token: string): Validation {
   const match = TOKEN_PATTERN.exec(token);
-  if (!match) return { ok: false, error: `${quote(token)} is not a move (see RULES §5: T, R, W3F, XF, KF, XW2, KW6, SW5, W1W4, 2W1W4)` };
-  const [, countText, sourceText, fromText, targetText, toText, cardText] = match;
+  if (!match) return { ok: false, error: `${quote(token)} is not a move (see RULES §5: T, R, W3F, XF, KF, XW2, KW6, SW5, W1W4, 2W1W4; §10.15-10.16: K2W3, FW1)` };
+  const [, countText, sourceText, trunkText, fromText, targetText, toText, cardText] = match;
   const source = sourceText[0].toUpperCase();
   const hasTarget = targetText !== undefined;
   if ((source === 'T' || source === 'R') && hasTarget) return { ok: false, error: `${quote(token)}: ${source} takes no destination` };
   if (source !== 'T' && source !== 'R' && !hasTarget) return { ok: false, error: `${quote(token)} has no destination (F or a wing)` };
   if (source === 'S' && targetText.toUpperCase() === 'F') return { ok: false, error: `${quote(token)}: the stock card goes only into an empty wing (SW)` };
   // a number past 2^53 would be rounded by Number(): such a wing or count is refused here, quoted as typed
-  for (const [text, what] of [[fromText, 'wing'], [toText, 'wing'], [countText, 'count']] as const) {
-    if (text !== undefined && !Number.isSafeInteger(Number(text))) return { ok: false, error: `${quote(token)}: ${what === 'wing' ? `there is no wing ${text}` : `a count of ${text} cards is more than a deck holds`}` };
+  for (const [text, what] of [[fromText, 'wing'], [toText, 'wing'], [trunkText, 'trunk'], [countText, 'count']] as const) {
+    if (text !== undefined && !Number.isSafeInteger(Number(text))) return { ok: false, error: `${quote(token)}: ${what === 'count' ? `a count of ${text} cards is more than a deck holds` : `there is no ${what} ${text}`}` };
   }
+  if (trunkText !== undefined && Number(trunkText) < 1) return { ok: false, error: `${quote(token)}: trunks are numbered from 1` };
   if (countText !== undefined) {
     const count = Number(countText);
     if (source !== 'W' || !targetText.toUpperCase().startsWith('W')) return { ok: false, error: `${quote(token)}: a count goes only on a wing-to-wing move` };
     if (count < 2) return { ok: false, error: `${quote(token)}: a count prefix is 2 or more` };
   }
+  if (source === 'F' && cardText === undefined) return { ok: false, error: `${quote(token)}: name the card that comes back from its foundation, as in FW3(5H)` };
   if (cardText !== undefined) {
     if (source === 'R') return { ok: false, error: `${quote(token)}: R names no card` };
     if (parseCardToken(cardText) === NO_CARD) return { ok: false, error: `${quote(token)}: ${quote(cardText)} is not a card` };
@@ -52,12 +56,13 @@ export function validateMove(token: string): Validation {
 export function parseMove(token: string): Move {
   const validation = validateMove(token);
   if (!validation.ok) throw new InputError(validation.error);
-  const [, countText, sourceText, fromText, targetText, toText, cardText] = TOKEN_PATTERN.exec(token)!;
+  const [, countText, sourceText, trunkText, fromText, targetText, toText, cardText] = TOKEN_PATTERN.exec(token)!;
   const source = sourceText[0].toUpperCase() as MoveSource;
   const target: MoveTarget = targetText === undefined ? 'none' : (targetText[0].toUpperCase() as MoveTarget);
   return {
     source,
     fromWing: fromText === undefined ? 0 : Number(fromText),
+    fromTrunk: trunkText === undefined ? 0 : Number(trunkText),
     target,
     toWing: toText === undefined ? 0 : Number(toText),
     count: countText === undefined ? 1 : Number(countText),
@@ -103,7 +108,7 @@ export function parseMoveList(text: string): Move[] {
 export function formatMove(move: Move, withCard = true): string {
   let text = '';
   if (move.count > 1) text += String(move.count);
-  text += move.source === 'W' ? `W${move.fromWing}` : move.source;
+  text += move.source === 'W' ? `W${move.fromWing}` : move.source === 'K' && move.fromTrunk > 0 ? `K${move.fromTrunk}` : move.source;
   if (move.target === 'F') text += 'F';
   else if (move.target === 'W') text += `W${move.toWing}`;
   if (withCard && move.card !== NO_CARD && move.source !== 'R') text += `(${formatCard(move.card)})`;
@@ -114,7 +119,7 @@ export function formatMoveList(moves: readonly Move[], withCard = true): string 
   return moves.map((move) => formatMove(move, withCard)).join(' ');
 }
 
-const SOURCE_WORDS: Record<MoveSource, string> = { T: 'turn', R: 'redeal', X: 'waste', K: 'trunk', S: 'stock', W: 'wing' };
+const SOURCE_WORDS: Record<MoveSource, string> = { T: 'turn', R: 'redeal', X: 'waste', K: 'trunk', S: 'stock', W: 'wing', F: 'foundation' };
 
 /**
  * "6D wing 3 → foundation", for people reading a solution. `turned` lists the cards a turn turns up,
@@ -125,7 +130,7 @@ export function describeMove(move: Move, turned: readonly number[] = []): string
   if (move.source === 'T') return move.card === NO_CARD ? 'turn a stock card' : `turn ${formatCard(move.card)}`;
   if (move.source === 'R') return 'redeal: the waste becomes the stock';
   const cards = move.card === NO_CARD ? '' : move.count > 1 ? `${move.count} cards from ${formatCard(move.card)} ` : `${formatCard(move.card)} `;
-  const from = move.source === 'W' ? `wing ${move.fromWing}` : SOURCE_WORDS[move.source];
+  const from = move.source === 'W' ? `wing ${move.fromWing}` : move.source === 'K' && move.fromTrunk > 0 ? `trunk ${move.fromTrunk}` : SOURCE_WORDS[move.source];
   const to = move.target === 'F' ? 'foundation' : `wing ${move.toWing}`;
   return `${cards}${from} → ${to}`;
 }

@@ -29,9 +29,13 @@ class Memory {
   /** Everything face up now: the trunk card in play and every trunk card that has left the trunk. */
   look(): void {
     const game = this.game;
-    for (let i = game.trunkCount(); i < game.rules.trunk; i++) this.knownTrunk[i] = game.deck[i];
-    const trunkCard = game.trunkCard();
-    if (trunkCard !== NO_CARD) this.knownTrunk[game.deck.indexOf(trunkCard)] = trunkCard;
+    // each trunk's cards above its count have left it (RULES §10.15: trunk by trunk), and its top is in play
+    for (let trunk = 0; trunk < game.compiled.trunks; trunk++) {
+      const start = game.trunkStart(trunk);
+      for (let i = start + game.trunkCountOf(trunk); i < start + game.layout.trunkCards; i++) this.knownTrunk[i] = game.deck[i];
+      const trunkCard = game.trunkCardOf(trunk);
+      if (trunkCard !== NO_CARD) this.knownTrunk[game.deck.indexOf(trunkCard)] = trunkCard;
+    }
   }
   /** Before a move: a turned or directly placed stock card is seen. */
   beforeMove(code: EngineMove): void {

@@ -11,7 +11,10 @@ import { WING_COUNT, dealtCard, dealtWingCard, type DealLayout } from './layout.
  * | 0..7  | 0-5   | wing i: its top card (a wing is always one run, RULES §10.5)       |
  * | 0..7  | 6-11  | wing i: its height, 0 = empty (wings past the game's count: empty)   |
  * | 8     | 4s..  | foundation height of suit s (0–13), 4 bits each                      |
- * | 9     | 0-4   | cards left in the trunk: deck[0 … n-1], top deck[n-1]                |
+ * | 8     | 16+4k | several trunks only (RULES §10.15): cards left in trunk k, 4 bits    |
+ * |       |       | each: deck[k·c … k·c+n-1], top deck[k·c+n-1] (c cards dealt a trunk) |
+ * | 9     | 0-4   | cards left in the trunk: deck[0 … n-1], top deck[n-1]; with several  |
+ * |       |       | trunks, left in all of them                                           |
  * | 9     | 5-10  | stock pointer p: filled stock places with index < p are the waste    |
  * | 9     | 11-14 | redeals used                                                         |
  * | 9     | 15-30 | wing i: its dealt cards still under its run (RULES §10.14), 2 bits each |
@@ -59,6 +62,9 @@ const FOUNDATION_BITS = 4;
 const FOUNDATION_MASK = 0xf;
 /** Every foundation at 13 (0xd). */
 const ALL_FOUNDATIONS_COMPLETE = 0xdddd;
+const TRUNK_COUNTS_SHIFT = 16;
+const TRUNK_COUNT_BITS = 4;
+const TRUNK_COUNT_MASK = 0xf;
 const COUNTS_WORD = 9;
 const TRUNK_MASK = 0x1f;
 const POINTER_SHIFT = 5;
@@ -157,8 +163,22 @@ export function dealtUnder(position: Position, wing: number): number {
 export function dealtUnderCounts(position: Position): number {
   return (position[COUNTS_WORD] >>> DEALT_UNDER_SHIFT) & 0xffff;
 }
+/** Cards left in the trunk, or with several trunks (RULES §10.15) in all of them. */
 export function trunkCount(position: Position): number {
   return position[COUNTS_WORD] & TRUNK_MASK;
+}
+/** RULES §10.15: cards left in trunk `trunk` (0-based) of several; 0 for the one trunk of every other game. */
+export function trunkCountOf(position: Position, trunk: number): number {
+  return (position[FOUNDATION_WORD] >>> (TRUNK_COUNTS_SHIFT + TRUNK_COUNT_BITS * trunk)) & TRUNK_COUNT_MASK;
+}
+/** Every trunk's count in one number, 4 bits a trunk from trunk 0 (0 in games of one trunk): for keys. */
+export function trunkCounts(position: Position): number {
+  return position[FOUNDATION_WORD] >>> TRUNK_COUNTS_SHIFT;
+}
+/** The top card of trunk `trunk` of several, or NO_CARD when it is empty. */
+export function trunkTopOf(position: Position, layout: DealLayout, trunk: number): number {
+  const count = trunkCountOf(position, trunk);
+  return count === 0 ? NO_CARD : layout.deck[trunk * layout.trunkCards + count - 1];
 }
 /** Filled stock places below the pointer are the waste; the others are the stock. */
 export function stockPointer(position: Position): number {
@@ -238,6 +258,7 @@ export function dealPosition(position: Position, layout: DealLayout): void {
   for (let wing = 0; wing < layout.wings; wing++) position[wing] = dealtWingCard(layout, wing) | (1 << WING_HEIGHT_SHIFT);
   position[FOUNDATION_WORD] = layout.foundationCards === 0 ? 0 : layout.baseSuit < 0 ? ALL_FOUNDATIONS_STARTED : 1 << (layout.baseSuit * FOUNDATION_BITS);
   position[COUNTS_WORD] = layout.trunkSize;
+  if (layout.trunks > 1) for (let trunk = 0; trunk < layout.trunks; trunk++) position[FOUNDATION_WORD] |= layout.trunkCards << (TRUNK_COUNTS_SHIFT + TRUNK_COUNT_BITS * trunk);
   if (layout.wingCards > 1) for (let wing = 0; wing < layout.wings; wing++) position[COUNTS_WORD] |= (layout.wingCards - 1) << (DEALT_UNDER_SHIFT + DEALT_UNDER_BITS * wing);
   for (let i = 0; i < layout.stockLength; i++) position[FILLED_WORD + (i >> 5)] |= 1 << (i & 31);
 }
@@ -302,6 +323,10 @@ export function turnDealtCard(position: Position, layout: DealLayout, wing: numb
 export function raiseFoundation(position: Position, suit: number): void {
   position[FOUNDATION_WORD] += 1 << (suit * FOUNDATION_BITS);
 }
+/** RULES §10.16: this suit's foundation's top card comes back. */
+export function lowerFoundation(position: Position, suit: number): void {
+  position[FOUNDATION_WORD] -= 1 << (suit * FOUNDATION_BITS);
+}
 /** The card of stock place `index` leaves the stock or waste. */
 export function removeStockPlace(position: Position, index: number): void {
   position[FILLED_WORD + (index >> 5)] &= ~(1 << (index & 31));
@@ -326,6 +351,37 @@ export function redealUnlimited(position: Position, cap: number): void {
 export function takeTrunkCard(position: Position): void {
   position[COUNTS_WORD]--;
 }
+/** RULES §10.15: the top card of trunk `trunk` of several leaves it. */
+export function takeTrunkCardFrom(position: Position, trunk: number): void {
+  position[COUNTS_WORD]--;
+  position[FOUNDATION_WORD] -= 1 << (TRUNK_COUNTS_SHIFT + TRUNK_COUNT_BITS * trunk);
+}
+/** RULES §10.15: the trunk that fills a space of a game with several: the one with the most cards, the first of them on a tie (-1 when all are empty). */
+function fullestTrunk(position: Position, trunks: number): number {
+  let best = -1;
+  let most = 0;
+  for (let trunk = 0; trunk < trunks; trunk++) {
+    const count = trunkCountOf(position, trunk);
+    if (count > most) {
+      most = count;
+      best = trunk;
+    }
+  }
+  return best;
+}
+/**
+ * RULES §10.3 `auto-waste`: the waste's top goes into empty wing `wing`, or the stock's top where the
+ * waste is empty (the card PySolFC, which turns whenever its waste is empty, has on its waste); false
+ * when both are empty.
+ */
+export function fillFromWaste(position: Position, layout: DealLayout, wing: number): boolean {
+  let index = wasteTopIndex(position);
+  if (index < 0) index = stockTopIndex(position);
+  if (index < 0) return false;
+  removeStockPlace(position, index);
+  position[wing] = layout.stockCards[index] | (1 << WING_HEIGHT_SHIFT);
+  return true;
+}
 /**
  * One trunk fill (RULES §3.3): the first empty wing from `fromWing` on takes the trunk's top card.
  * Returns that wing, or -1 when no wing there is empty or the trunk is.
@@ -335,6 +391,12 @@ export function fillOneFromTrunk(position: Position, layout: DealLayout, fromWin
   if (trunk === 0) return -1;
   for (let wing = fromWing; wing < layout.wings; wing++) {
     if (((position[wing] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0) {
+      if (layout.trunks > 1) {
+        const from = fullestTrunk(position, layout.trunks);
+        position[wing] = trunkTopOf(position, layout, from) | (1 << WING_HEIGHT_SHIFT);
+        takeTrunkCardFrom(position, from);
+        return wing;
+      }
       position[wing] = layout.deck[trunk - 1] | (1 << WING_HEIGHT_SHIFT);
       position[COUNTS_WORD]--;
       return wing;

@@ -41,6 +41,20 @@ function trunkCardsText(game: Game, options: RenderOptions): string {
   return cards.join(' ');
 }
 
+/** RULES §10.15: each of several trunks by its number, with its count and, face up, every card bottom first (else its top). */
+function severalTrunksText(game: Game, options: RenderOptions): string {
+  const parts: string[] = [];
+  for (let trunk = 0; trunk < game.compiled.trunks; trunk++) {
+    const count = game.trunkCountOf(trunk);
+    const start = game.trunkStart(trunk);
+    const cards: string[] = [];
+    if (game.compiled.trunkFaceUp) for (let i = start; i < start + count; i++) cards.push(paint(game.layout.deck[i], options));
+    else if (count > 0) cards.push(paint(game.trunkCardOf(trunk), options));
+    parts.push(count === 0 ? `K${trunk + 1} empty` : `K${trunk + 1} [${count}] ${cards.join(' ')}`);
+  }
+  return `Trunks${game.compiled.trunkFaceUp ? ' (face up, top last)' : ''}  ${parts.join('   ')}`;
+}
+
 /**
  * The layout as a picture: foundations above, the wings with the trunk, stock and waste below. Eight
  * wings (or five to seven) take the eagle's shape, the first half left and the rest right of the
@@ -60,7 +74,11 @@ export function renderLayout(game: Game, options: RenderOptions): string {
   const trunkText = trunkCount === 0 ? 'Trunk empty' : `Trunk [${trunkCount}]${trunkCard === NO_CARD ? '' : ' ' + paint(trunkCard, options)}`;
   const lines = [`          Foundations  ${foundations.join('   ')}   (base rank ${formatCard(game.layout.baseCard)[0]})`, ''];
   const wings = game.wings;
-  if (wings <= 4) {
+  if (game.compiled.trunks > 1) {
+    // RULES §10.15: several trunks, one line above the wings, K1 first
+    lines.push(`  ${severalTrunksText(game, options)}`, '');
+    for (let wing = 0; wing < wings; wing++) lines.push(`  W${wing + 1}  ${wingText(game, wing, options)}`);
+  } else if (wings <= 4) {
     lines.push(faceUp ? `  Trunk [${trunkCount}]  ${trunkCardsText(game, options)}  (face up, top last)` : `  ${trunkText}`, '');
     for (let wing = 0; wing < wings; wing++) lines.push(`  W${wing + 1}  ${wingText(game, wing, options)}`);
   } else {

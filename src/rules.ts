@@ -1,7 +1,7 @@
 // The rule options (one table: RULES §3), their defaults, the presets of RULES §4, validation and compiled rules.
 import { asciiLower, asciiTrim, quote } from './text.js';
 import { RANK_COUNT, RANKS } from './cards.js';
-import { MAX_WINGS } from './layout.js';
+import { MAX_TRUNKS, MAX_TRUNK_CARDS, MAX_WINGS } from './layout.js';
 import { InputError, type Validation } from './errors.js';
 import { wholeNumberProblem } from './options.js';
 import type { DealShape } from './deal.js';
@@ -35,12 +35,12 @@ export const RULE_OPTIONS = [
   { field: 'maxWing', flag: '--max-wing', kind: 'number', min: 1, max: RANK_COUNT, word: 'none', fallback: 3, section: '3.7', summary: 'most cards on a wing', helpOrder: 2, onlyWhenBuilding: true, newOption: false },
   { field: 'wingMoves', flag: '--wing-moves', kind: 'choice', choices: ['single', 'whole', 'group', 'single-or-whole', 'sv-partial'], fallback: 'single', section: '3.8', helpOrder: 4, onlyWhenBuilding: true, newOption: false },
   { field: 'trunkPlay', flag: '--trunk-play', kind: 'choice', choices: ['last', 'last-any', 'top'], fallback: 'last', section: '3.4', helpOrder: 5, onlyWhenBuilding: false, newOption: false },
-  { field: 'spaceFrom', flag: '--space-from', kind: 'list', choices: ['trunk', 'waste', 'stock', 'wings'], fallback: ['waste', 'stock'], section: '3.5', helpOrder: 6, onlyWhenBuilding: false, newOption: false },
+  { field: 'spaceFrom', flag: '--space-from', kind: 'list', choices: ['trunk', 'waste', 'stock', 'wings', 'foundations'], fallback: ['waste', 'stock'], section: '3.5', helpOrder: 6, onlyWhenBuilding: false, newOption: false },
   { field: 'redeals', flag: '--redeals', kind: 'number', min: 0, max: 10, word: 'unlimited', fallback: 2, section: '3.6', summary: 'redeals allowed', helpOrder: 1, onlyWhenBuilding: false, newOption: false },
   { field: 'trunk', flag: '--trunk', kind: 'number', min: 0, max: 20, fallback: 13, section: '2', summary: 'trunk size', helpOrder: 0, onlyWhenBuilding: false, newOption: false },
   { field: 'wings', flag: '--wings', kind: 'number', min: 1, max: MAX_WINGS, fallback: 8, section: '2', summary: 'wings (tableau piles)', helpOrder: 7, onlyWhenBuilding: false, newOption: true },
   { field: 'trunkFace', flag: '--trunk-face', kind: 'choice', choices: ['down', 'up'], fallback: 'down', section: '3.4', helpOrder: 8, onlyWhenBuilding: false, newOption: true },
-  { field: 'trunkFill', flag: '--trunk-fill', kind: 'choice', choices: ['auto', 'player'], fallback: 'auto', section: '3.3', helpOrder: 9, onlyWhenBuilding: false, newOption: true },
+  { field: 'trunkFill', flag: '--trunk-fill', kind: 'choice', choices: ['auto', 'player', 'auto-waste'], fallback: 'auto', section: '3.3', helpOrder: 9, onlyWhenBuilding: false, newOption: true },
   { field: 'spaceBlock', flag: '--space-block', kind: 'choice', choices: ['no', 'yes'], fallback: 'no', section: '3.5', helpOrder: 10, onlyWhenBuilding: false, newOption: true },
   { field: 'wrap', flag: '--wrap', kind: 'choice', choices: ['round', 'base', 'none'], fallback: 'round', section: '3.7', helpOrder: 11, onlyWhenBuilding: true, newOption: true },
   { field: 'base', flag: '--base', kind: 'choice', choices: ['dealt', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'], fallback: 'dealt', section: '3.1', helpOrder: 12, onlyWhenBuilding: false, newOption: true },
@@ -48,6 +48,8 @@ export const RULE_OPTIONS = [
   { field: 'spaceRank', flag: '--space-rank', kind: 'choice', choices: ['any', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'], fallback: 'any', section: '10.3', helpOrder: 14, onlyWhenBuilding: false, newOption: true },
   { field: 'wingDeal', flag: '--wing-deal', kind: 'choice', choices: ['up', 'down-up', 'down-up-down-up'], fallback: 'up', section: '10.14', helpOrder: 15, onlyWhenBuilding: false, newOption: true },
   { field: 'baseCards', flag: '--base-cards', kind: 'choice', choices: ['foundations', 'shuffled'], fallback: 'foundations', section: '10.7', helpOrder: 16, onlyWhenBuilding: false, newOption: true },
+  { field: 'trunks', flag: '--trunks', kind: 'number', min: 1, max: MAX_TRUNKS, fallback: 1, section: '10.15', summary: 'trunks the trunk cards are dealt to', helpOrder: 17, onlyWhenBuilding: false, newOption: true },
+  { field: 'foundationBack', flag: '--foundation-back', kind: 'choice', choices: ['no', 'yes'], fallback: 'no', section: '10.16', helpOrder: 18, onlyWhenBuilding: true, newOption: true },
 ] as const;
 
 export type RuleOption = (typeof RULE_OPTIONS)[number];
@@ -140,6 +142,31 @@ const CANFIELD: Partial<RuleSet> = {
   maxWing: 'none',
 };
 
+/**
+ * What Gate, Little Gate and Duke share (RULES §10.15-10.16): trunks of cards dealt face up in turn,
+ * alternate colours without a corner and any group moving, Aces shuffled in, one-card turns, and a
+ * foundation's top card that may come back. Gate's spaces take the fullest trunk's top at once, then the
+ * waste's; a space the fill leaves takes a wing's group or a foundation's card.
+ */
+const GATE: Partial<RuleSet> = {
+  wings: 8,
+  trunk: 10,
+  trunks: 2,
+  trunkFace: 'up',
+  trunkPlay: 'top',
+  trunkFill: 'auto-waste',
+  spaceFrom: ['waste', 'wings', 'foundations'],
+  build: 'alt-colour-down',
+  wrap: 'none',
+  wingMoves: 'group',
+  maxWing: 'none',
+  base: 'A',
+  baseCards: 'shuffled',
+  turn: '1',
+  redeals: 0,
+  foundationBack: 'yes',
+};
+
 /** What Minerva, Munger and Mystique share (RULES §10.14): wings dealt down, up, down, up, Aces shuffled in, the player fills spaces. */
 const MINERVA: Partial<RuleSet> = {
   ...CANFIELD,
@@ -204,6 +231,14 @@ export const PRESETS: readonly Preset[] = [
   { name: 'mystique', group: 'Canfield type', source: "PySolFC's Mystique (game 494)", rules: { ...MINERVA, trunk: 9, redeals: 0 } },
   { name: 'munger', group: 'Canfield type', source: "PySolFC's Munger (game 360)", rules: { ...MINERVA, trunk: 7, spaceRank: 'K', redeals: 0 } },
   { name: 'minerva', group: 'Canfield type', source: "PySolFC's Minerva (game 422)", rules: { ...MINERVA, trunk: 11, spaceRank: 'K', redeals: 1 } },
+  { name: 'little-gate', group: 'Canfield type', source: "PySolFC's Little Gate (game 316)", rules: { ...GATE, wings: 4 } },
+  { name: 'gate', group: 'Canfield type', source: "PySolFC's Gate (game 315)", rules: GATE },
+  {
+    name: 'duke',
+    group: 'Canfield type',
+    source: "PySolFC's Duke (game 413)",
+    rules: { ...GATE, wings: 4, trunk: 12, trunks: 4, trunkFill: 'player', spaceFrom: ['trunk', 'waste', 'wings', 'foundations'], redeals: 2 },
+  },
   {
     name: 'sv-canfield',
     group: "Solvitaire's readings",
@@ -283,6 +318,17 @@ function resolve(presetName: string, overrides: RuleOverrides): Resolution {
   // wing" would need a reading of their own; the games that deal so move single cards or groups, uncapped
   if (problems.length === 0 && rules.wingDeal !== 'up' && !(rules.wingMoves === 'group' || rules.wingMoves === 'single')) problems.push(`--wing-deal ${rules.wingDeal} takes --wing-moves group or single, not ${rules.wingMoves}`);
   if (problems.length === 0 && rules.wingDeal !== 'up' && rules.maxWing !== 'none') problems.push(`--wing-deal ${rules.wingDeal} takes --max-wing none, not ${rules.maxWing}`);
+  // RULES §10.15: the trunk's cards split evenly, each trunk playing its top; a trunk holds at most 15 (the position's four bits a trunk)
+  if (problems.length === 0 && rules.trunks > 1) {
+    if (rules.trunk % rules.trunks !== 0 || rules.trunk / rules.trunks > MAX_TRUNK_CARDS) problems.push(`--trunks ${rules.trunks} needs a --trunk that splits into ${rules.trunks} equal trunks of at most ${MAX_TRUNK_CARDS} cards, not ${rules.trunk}`);
+    else if (rules.trunkPlay !== 'top') problems.push(`--trunks ${rules.trunks} takes --trunk-play top, not ${rules.trunkPlay}`);
+    else if (rules.wingDeal !== 'up') problems.push(`--trunks ${rules.trunks} takes --wing-deal up, not ${rules.wingDeal}`);
+  }
+  // RULES §10.3: auto-waste is the trunk's fill and then the waste's, one trunk card a time on top
+  if (problems.length === 0 && rules.trunkFill === 'auto-waste' && rules.trunkPlay !== 'top') problems.push(`--trunk-fill auto-waste takes --trunk-play top, not ${rules.trunkPlay}`);
+  // the stock's top stands for the waste's when the waste is empty: the card a one-card turn would show
+  if (problems.length === 0 && rules.trunkFill === 'auto-waste' && rules.turn !== '1') problems.push(`--trunk-fill auto-waste takes --turn 1, not ${rules.turn}`);
+  if (problems.length === 0 && rules.foundationBack === 'yes' && rules.wingDeal !== 'up') problems.push(`--foundation-back yes takes --wing-deal up, not ${rules.wingDeal}`);
   return problems.length > 0 ? { problems } : { rules, problems };
 }
 
@@ -412,6 +458,8 @@ export function eagleWingShape(rules: RuleSet): boolean {
     rules.wings === 8 &&
     rules.trunkFace === 'down' &&
     rules.trunkFill === 'auto' &&
+    rules.trunks === 1 &&
+    rules.foundationBack === 'no' &&
     rules.spaceBlock === 'no' &&
     rules.spaceRank === 'any' &&
     rules.wingDeal === 'up' &&
@@ -422,7 +470,8 @@ export function eagleWingShape(rules: RuleSet): boolean {
     (rules.wingMoves === 'single' || rules.wingMoves === 'whole' || rules.wingMoves === 'group') &&
     rules.maxWing !== 'none' &&
     rules.redeals !== 'unlimited' &&
-    !rules.spaceFrom.includes('trunk')
+    !rules.spaceFrom.includes('trunk') &&
+    !rules.spaceFrom.includes('foundations')
   );
 }
 
@@ -447,13 +496,20 @@ export interface CompiledRules {
   readonly trunkBuilds: boolean;
   /** RULES §10.2: every trunk card is seen from the start. */
   readonly trunkFaceUp: boolean;
-  /** RULES §10.3: the trunk fills every space by itself (`auto`), or only when the player says (`player`). */
+  /** RULES §10.3: the trunk fills every space by itself (`auto`, `auto-waste`), or only when the player says (`player`). */
   readonly trunkFillsAuto: boolean;
+  /** RULES §10.3 `auto-waste`: once every trunk is empty, the waste's top fills the wing a move leaves empty. */
+  readonly wasteFillsAuto: boolean;
+  /** RULES §10.15: trunks (1: the one trunk of every other game). */
+  readonly trunks: number;
+  /** RULES §10.16: a foundation's top card may come back onto a wing. */
+  readonly foundationBack: boolean;
   /** RULES §3.5 and §10.3, one flag per source. */
   readonly spaceFromTrunk: boolean;
   readonly spaceFromWaste: boolean;
   readonly spaceFromStock: boolean;
   readonly spaceFromWings: boolean;
+  readonly spaceFromFoundations: boolean;
   /** Some source may fill a space. */
   readonly spaceFills: boolean;
   /** RULES §10.4 `spaceBlock yes`. */
@@ -488,11 +544,15 @@ export function compileRules(rules: RuleSet): CompiledRules {
     trunkPlay: TRUNK_PLAYS.indexOf(rules.trunkPlay),
     trunkBuilds: builds && rules.trunkPlay !== 'last',
     trunkFaceUp: rules.trunkFace === 'up',
-    trunkFillsAuto: rules.trunkFill === 'auto',
+    trunkFillsAuto: rules.trunkFill !== 'player',
+    wasteFillsAuto: rules.trunkFill === 'auto-waste',
+    trunks: rules.trunks,
+    foundationBack: rules.foundationBack === 'yes' && builds,
     spaceFromTrunk: rules.spaceFrom.includes('trunk'),
     spaceFromWaste: rules.spaceFrom.includes('waste'),
     spaceFromStock: rules.spaceFrom.includes('stock'),
     spaceFromWings: rules.spaceFrom.includes('wings'),
+    spaceFromFoundations: rules.spaceFrom.includes('foundations'),
     spaceFills: rules.spaceFrom.length > 0,
     spaceBlock: rules.spaceBlock === 'yes',
     spaceRank: rules.spaceRank === 'any' ? -1 : RANKS.indexOf(rules.spaceRank),

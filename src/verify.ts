@@ -17,7 +17,7 @@ export interface VerifyResult {
   foundationCards: number;
 }
 
-type SpaceSource = 'trunk' | 'waste' | 'stock' | 'wings';
+type SpaceSource = 'trunk' | 'waste' | 'stock' | 'wings' | 'foundations';
 
 /** RULES §10.5: C and S are black, D and H red (suits in the order C D H S). */
 function isRed(card: number): boolean {
@@ -30,8 +30,8 @@ function isRed(card: number): boolean {
  * the Canfield family steps one table through a game and tries moves on copies of it, so it is exported.
  */
 export class VerifyTable {
-  /** The cards still in the trunk, bottom first. */
-  trunkCards: number[];
+  /** The cards still in each trunk, bottom first (RULES §10.15: one pile a trunk; one pile in every other game). */
+  trunkPiles: number[][];
   wings: number[][];
   /** RULES §10.14: for each wing card, bottom first, whether it lies face down (a face-down card never moves; it is turned up once it is a wing's top). */
   faceDown: boolean[][];
@@ -45,7 +45,7 @@ export class VerifyTable {
   constructor(deck: Deck | null, readonly rules: RuleSet) {
     if (deck === null) {
       // only for copy(): every field is set there
-      this.trunkCards = [];
+      this.trunkPiles = [];
       this.wings = [];
       this.faceDown = [];
       this.stock = [];
@@ -63,7 +63,9 @@ export class VerifyTable {
     if (trunkSize + wingCount * faces.length + foundationSlots > CARD_COUNT) {
       throw new InputError(`a trunk of ${trunkSize}, ${plural(wingCount, 'wing')} of ${plural(faces.length, 'card')} and ${plural(foundationSlots, 'foundation card')} need more than ${CARD_COUNT} cards`);
     }
-    this.trunkCards = Array.from(deck.subarray(0, trunkSize));
+    // RULES §10.15: the trunk's cards dealt in equal piles, the first pile first
+    const perTrunk = trunkSize / rules.trunks;
+    this.trunkPiles = Array.from({ length: rules.trunks }, (_, k) => Array.from(deck.subarray(k * perTrunk, (k + 1) * perTrunk)));
     this.wings = Array.from({ length: wingCount }, (_, i) => Array.from(deck.subarray(trunkSize + i * faces.length, trunkSize + (i + 1) * faces.length)));
     this.faceDown = Array.from({ length: wingCount }, () => faces.map((face) => face === 'down'));
     const first = trunkSize + wingCount * faces.length;
@@ -90,7 +92,7 @@ export class VerifyTable {
   /** An independent copy, to try a move on without touching this table. */
   copy(): VerifyTable {
     const twin = new VerifyTable(null, this.rules);
-    twin.trunkCards = [...this.trunkCards];
+    twin.trunkPiles = this.trunkPiles.map((pile) => [...pile]);
     twin.wings = this.wings.map((wing) => [...wing]);
     twin.faceDown = this.faceDown.map((wing) => [...wing]);
     twin.foundations = this.foundations.map((pile) => [...pile]);
@@ -132,11 +134,20 @@ export class VerifyTable {
     if (turn === '3-2-1') return Math.max(1, 3 - this.redealsUsed);
     return Number(turn);
   }
-  /** The trunk card in play under RULES §3.4, or NO_CARD. */
-  trunkCard(): number {
-    if (this.trunkCards.length === 0) return NO_CARD;
-    if (this.rules.trunkPlay === 'top') return this.trunkCards[this.trunkCards.length - 1];
-    return this.trunkCards.length === 1 ? this.trunkCards[0] : NO_CARD;
+  /** Every trunk card left, trunk by trunk, each bottom first. */
+  get trunkCards(): number[] {
+    return this.trunkPiles.flat();
+  }
+  /** The card in play of trunk `index` (0-based) under RULES §3.4, or NO_CARD. */
+  trunkCard(index = 0): number {
+    const pile = this.trunkPiles[index];
+    if (pile.length === 0) return NO_CARD;
+    if (this.rules.trunkPlay === 'top') return pile[pile.length - 1];
+    return pile.length === 1 ? pile[0] : NO_CARD;
+  }
+  /** Whether some trunk still has cards. */
+  trunkLeft(): boolean {
+    return this.trunkPiles.some((pile) => pile.length > 0);
   }
   /** The number of the first empty wing, or 0. */
   emptyWing(): number {
@@ -147,7 +158,7 @@ export class VerifyTable {
     const wing = this.wings[index];
     const deepest = cards[0];
     if (wing.length === 0) {
-      if (this.trunkCards.length > 0 && this.rules.trunkFill === 'auto') return `wing ${index + 1} is empty but the trunk still has cards`;
+      if (this.trunkLeft() && this.rules.trunkFill !== 'player') return `wing ${index + 1} is empty but the trunk still has cards`;
       if (!this.rules.spaceFrom.includes(spaceSource)) return `a space may not be filled from the ${spaceSource}`;
       // RULES §10.3 --space-rank: only that rank goes into a space (the card that heads what moves)
       const rank = this.rules.spaceRank;
@@ -161,14 +172,26 @@ export class VerifyTable {
     if (maxWing !== 'none' && wing.length + cards.length > maxWing) return `wing ${index + 1} would hold more than ${plural(maxWing, 'card')}`;
     return '';
   }
-  /** RULES §3.3 under `trunkFill auto`: the trunk's top drops into every space at once. */
-  fillSpaces(): void {
-    if (this.rules.trunkFill !== 'auto') return;
+  /**
+   * RULES §3.3 under `trunkFill auto`: the trunk's top drops into every space at once (with several
+   * trunks, RULES §10.15, the top of the one holding the most cards, the first of them on a tie).
+   * Under `auto-waste` (§10.3) only the wing the move left empty (`emptied`, 0-based, or -1) is
+   * filled, by the trunks so, or once they are empty by the waste's top.
+   */
+  fillSpaces(emptied: number): void {
+    const fill = this.rules.trunkFill;
+    if (fill === 'player') return;
     for (let i = 0; i < this.wings.length; i++) {
-      if (this.wings[i].length === 0 && this.trunkCards.length > 0) {
-        this.wings[i].push(this.trunkCards.pop()!);
-        this.faceDown[i].push(false);
-      }
+      if (this.wings[i].length !== 0 || (fill === 'auto-waste' && i !== emptied)) continue;
+      let fullest = this.trunkPiles[0];
+      for (const pile of this.trunkPiles) if (pile.length > fullest.length) fullest = pile;
+      let card = fullest.length > 0 ? fullest.pop()! : NO_CARD;
+      // once the trunks are empty, the waste's top; where the waste is empty, the stock's top, which PySolFC
+      // (turning whenever its waste is empty) would have on its waste
+      if (card === NO_CARD && fill === 'auto-waste') card = this.waste.length > 0 ? this.waste.pop()! : this.stock.length > 0 ? this.stock.pop()! : NO_CARD;
+      if (card === NO_CARD) continue;
+      this.wings[i].push(card);
+      this.faceDown[i].push(false);
     }
   }
   won(): boolean {
@@ -260,9 +283,22 @@ export class VerifyTable {
       if (move.target !== 'W' || this.wings[move.toWing - 1].length !== 0) return 'a stock card goes only into an empty wing';
       cards = [this.stock[this.stock.length - 1]];
       spaceSource = 'stock';
+    } else if (move.source === 'F') {
+      // RULES §10.16: a foundation's top card back onto a wing; the card names the foundation
+      if (this.rules.foundationBack !== 'yes') return 'no card comes back from a foundation under these rules';
+      if (named === NO_CARD) return 'name the card that comes back from its foundation';
+      const pile = this.foundations[suitOf(named)];
+      if (pile.length === 0 || pile[pile.length - 1] !== named) return `${formatCard(named)} is not a foundation's top card`;
+      cards = [named];
+      spaceSource = 'foundations';
     } else {
-      const card = this.trunkCard();
-      if (card === NO_CARD) return this.trunkCards.length === 0 ? 'the trunk is empty' : 'the trunk card is face down';
+      const several = this.rules.trunks > 1;
+      if (several ? !(move.fromTrunk >= 1 && move.fromTrunk <= this.rules.trunks) : move.fromTrunk !== 0) {
+        return several ? `name one of the ${this.rules.trunks} trunks, K1 to K${this.rules.trunks}` : `there is one trunk, written K`;
+      }
+      const index = several ? move.fromTrunk - 1 : 0;
+      const card = this.trunkCard(index);
+      if (card === NO_CARD) return this.trunkPiles[index].length === 0 ? `the trunk${several ? ` K${move.fromTrunk}` : ''} is empty` : 'the trunk card is face down';
       if (move.target === 'W') {
         if (this.rules.trunkPlay === 'last') return 'the trunk card goes only to a foundation under these rules';
         const fillsSpace = this.wings[move.toWing - 1].length === 0;
@@ -281,8 +317,10 @@ export class VerifyTable {
       if (landing) return landing;
     }
     // legal: take the cards away, then put them down
+    let emptied = -1;
     if (move.source === 'W') {
       const from = move.fromWing - 1;
+      if (this.wings[from].length === cards.length) emptied = from;
       this.wings[from].splice(-cards.length);
       this.faceDown[from].splice(-cards.length);
       // RULES §10.14: a face-down card left on top is turned up
@@ -290,13 +328,17 @@ export class VerifyTable {
     }
     else if (move.source === 'X') this.waste.pop();
     else if (move.source === 'S') this.stock.pop();
-    else this.trunkCards.splice(this.rules.trunkPlay === 'top' ? this.trunkCards.length - 1 : 0, 1);
+    else if (move.source === 'F') this.foundations[suitOf(cards[0])].pop();
+    else {
+      const pile = this.trunkPiles[this.rules.trunks > 1 ? move.fromTrunk - 1 : 0];
+      pile.splice(this.rules.trunkPlay === 'top' ? pile.length - 1 : 0, 1);
+    }
     if (move.target === 'F') this.foundations[suitOf(cards[0])].push(cards[0]);
     else {
       this.wings[move.toWing - 1].push(...cards);
       this.faceDown[move.toWing - 1].push(...cards.map(() => false));
     }
-    this.fillSpaces();
+    this.fillSpaces(emptied);
     return '';
   }
 }

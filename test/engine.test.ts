@@ -1,6 +1,6 @@
 // The engine from outside: perft counts, replay against the independent verifier, invariants, and each rule alone.
 import { describe, expect, it } from 'vitest';
-import { CARD_COUNT, formatCard } from '../src/cards.js';
+import { CARD_COUNT, formatCard, NO_CARD } from '../src/cards.js';
 import { dealFromNumber } from '../src/deal.js';
 import { divide, Game, perft, toNotation } from '../src/engine.js';
 import { WING_COUNT } from '../src/layout.js';
@@ -44,7 +44,13 @@ function checkInvariants(game: Game): void {
       if (!game.goesOn(game.wingCard(wing, depth - 1), game.wingCard(wing, depth))) throw new Error(`wing ${wing + 1} is not one run at depth ${depth}`);
     }
   }
-  for (let i = 0; i < game.trunkCount(); i++) mark(game.deck[i]);
+  // trunk by trunk (RULES §10.15): each holds its first cards still, bottom first
+  let trunkCards = 0;
+  for (let trunk = 0; trunk < game.compiled.trunks; trunk++) {
+    for (let i = 0; i < game.trunkCountOf(trunk); i++) mark(game.deck[game.trunkStart(trunk) + i]);
+    trunkCards += game.trunkCountOf(trunk);
+  }
+  if (trunkCards !== game.trunkCount()) throw new Error(`the trunks hold ${trunkCards} cards, the count says ${game.trunkCount()}`);
   for (let i = 0; i < game.layout.stockLength; i++) if (game.stockPlaceFilled(i)) mark(game.layout.stockCards[i]);
   const missing = seen.indexOf(0);
   if (missing >= 0) throw new Error(`${formatCard(missing)} is nowhere`);
@@ -147,9 +153,12 @@ describe('engine against the verifier (random playouts)', () => {
 describe('engine against the verifier on the Canfield family (random playouts)', () => {
   /** Every token a position could have: each wing pair with every count up to the source wing's height, and the rest. */
   const candidates = (game: Game): string[] => {
-    const tokens = ['T', 'R', 'XF', 'KF'];
+    // RULES §10.15: several trunks are K1 … K4; §10.16: a foundation's top card, named, back onto a wing
+    const trunks = game.compiled.trunks === 1 ? ['K'] : Array.from({ length: game.compiled.trunks }, (_, k) => `K${k + 1}`);
+    const tokens = ['T', 'R', 'XF', ...trunks.map((trunk) => `${trunk}F`)];
+    const tops = [0, 1, 2, 3].map((suit) => game.foundationTop(suit)).filter((card) => card !== NO_CARD);
     for (let a = 1; a <= game.wings; a++) {
-      tokens.push(`W${a}F`, `XW${a}`, `KW${a}`, `SW${a}`);
+      tokens.push(`W${a}F`, `XW${a}`, `SW${a}`, ...trunks.map((trunk) => `${trunk}W${a}`), ...tops.map((card) => `FW${a}(${formatCard(card)})`));
       for (let b = 1; b <= game.wings; b++) {
         if (a === b) continue;
         // groups reaching into the dealt cards under a run too (RULES §10.14), which neither may move unless they are in the run

@@ -58,7 +58,7 @@ export function testRandom(seed: number): (n: number) => number {
 }
 
 import { CARD_COUNT, formatCard, parseCardToken } from '../src/cards.js';
-import { Game, toNotation } from '../src/engine.js';
+import { type EngineMove, Game, toNotation } from '../src/engine.js';
 import { formatMove, parseMoveList } from '../src/notation.js';
 import { verify } from '../src/verify.js';
 import type { Deck } from '../src/deal.js';
@@ -77,7 +77,13 @@ export function makeDeal(parts: { trunk?: string; wings: string; base: string; s
 export function engineTokens(game: Game): string[] {
   const moves = new Int32Array(256);
   const count = game.legalMoves(moves);
-  return Array.from(moves.subarray(0, count), (move) => formatMove(toNotation(move), false));
+  return Array.from(moves.subarray(0, count), (move) => bareToken(move as EngineMove));
+}
+
+/** A move's token without its card, but for a foundation's card coming back (RULES §10.16), whose card names the foundation. */
+export function bareToken(move: EngineMove): string {
+  const written = toNotation(move);
+  return formatMove(written, written.source === 'F');
 }
 
 /** Plays tokens on the engine by matching them to its legal moves; throws when one is not legal. */
@@ -86,7 +92,7 @@ export function playTokens(game: Game, tokens: string): void {
     const moves = new Int32Array(256);
     const count = game.legalMoves(moves);
     const wanted = token.toUpperCase();
-    const index = Array.from(moves.subarray(0, count)).findIndex((move) => formatMove(toNotation(move), false) === wanted);
+    const index = Array.from(moves.subarray(0, count)).findIndex((move) => bareToken(move as EngineMove) === wanted);
     if (index < 0) throw new Error(`engine: ${token} is not legal; legal: ${engineTokens(game).join(' ')}`);
     game.apply(moves[index]);
   }

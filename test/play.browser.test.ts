@@ -68,6 +68,32 @@ async function playByMouse(page: Page, token: string, how: 'click' | 'drag'): Pr
 const position = async (page: Page) => Number(await page.getAttribute('body', 'data-position'));
 
 describe.runIf(BROWSER)('the play page (eaglewing play)', () => {
+  it('Gate (deal 5): the numbered trunks and a foundation card coming back (RULES §10.15, §10.16) are played by clicks, as the CLI\'s line has them', async () => {
+    const solved = runCliJson<Solved>(['solve', '5', '--preset', 'gate']);
+    expect(solved.result).toBe('won');
+    const line = solved.steps.filter((step) => !step.automatic).map((step) => step.move);
+    // the line up to its first foundation card coming back, which comes after moves from both trunks
+    const last = line.findIndex((token) => token.startsWith('F'));
+    expect(last).toBeGreaterThan(0);
+    expect(line.slice(0, last).some((token) => token.startsWith('K1'))).toBe(true);
+    expect(line.slice(0, last).some((token) => token.startsWith('K2'))).toBe(true);
+    const { page, errors } = await open(playPage(['5', '--preset', 'gate']));
+    expect(await page.locator('[data-pile="K1"]').count()).toBe(1);
+    expect(await page.locator('[data-pile="K2"]').count()).toBe(1);
+    for (const [index, token] of line.slice(0, last + 1).entries()) {
+      if (token.startsWith('T') || token === 'R') await page.click(stock);
+      else {
+        const trunk = /^K(\d)/.exec(token);
+        const back = /^FW\d+\(.(.)\)$/.exec(token);
+        const from = trunk ? `[data-pile="K${trunk[1]}"] [data-count="1"]` : back ? `[data-pile="F"][data-foundation="${back[1]}"] [data-count="1"]` : source(token);
+        await page.click(from);
+        await page.click(target(token.replace(/\(.*\)$/, '')));
+      }
+      expect(await position(page), `move ${index + 1} ${token}: ${await page.textContent('#message')}`).toBe(index + 1);
+    }
+    expect(await page.textContent('#moves')).toContain('foundation → wing');
+    expect(errors).toEqual([]);
+  });
   it('Eagle Wing (coops deal 1): the CLI\'s winning line played by clicks reaches the won state; the page asks the network for nothing', async () => {
     const line = playerLine(['1', '--preset', 'coops']);
     const { page, requests, errors } = await open(playPage(['1', '--preset', 'coops']));

@@ -31,6 +31,10 @@ const FAMILY_GAMES = [
   [494, 'mystique', 9, 7, 0, 4],
   [360, 'munger', 7, 7, 0, 4],
   [422, 'minerva', 11, 7, 0, 4],
+  // RULES §10.15: several trunks (their count last)
+  [316, 'little-gate', 10, 4, 0, 1, 2],
+  [315, 'gate', 10, 8, 0, 1, 2],
+  [413, 'duke', 12, 4, 0, 1, 4],
   [112, 'pysol', 13, 8, 1],
 ] as const;
 
@@ -49,7 +53,7 @@ describe("PySolFC's Canfield family deals", () => {
   });
   it("the table of games is RULES §10's presets with §10.9's sizes", () => {
     // the sizes of RULES §10.9, with a wing's dealt cards (§10.14) where there are more than one
-    expect(PYSOL_FAMILY.map((game) => [game.id, game.preset, game.trunk, game.wings, game.foundation, ...(game.wingCards > 1 ? [game.wingCards] : [])])).toEqual(FAMILY_GAMES.map((row) => [...row]));
+    expect(PYSOL_FAMILY.map((game) => [game.id, game.preset, game.trunk, game.wings, game.foundation, ...(game.wingCards > 1 || game.trunks > 1 ? [game.wingCards] : []), ...(game.trunks > 1 ? [game.trunks] : [])])).toEqual(FAMILY_GAMES.map((row) => [...row]));
     for (const game of PYSOL_FAMILY) expect(game.trunk + game.wings * game.wingCards + game.foundation + game.stock).toBe(52);
     expect(pysolFamilyGame('rainfall').id).toBe(99);
     expect(pysolFamilyGame(43).preset).toBe('chameleon');

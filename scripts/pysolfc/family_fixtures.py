@@ -27,13 +27,22 @@ What "legal" means here (see test/fixtures/pysolfc-family.md):
 A move is made the way PySolFC makes it: s.playMoveMove(n, t) for a drag, game.dealCards() for a click.
 PySolFC then does by itself what its options and fillStack say: fill a space from the trunk, turn a
 trunk card up, and (autodeal) turn the stock when the waste is empty. The last is recorded as `auto`.
+
+Move tokens: `[count]SRCDST(card)` with SRC/DST among X (waste), K (the trunk), W1..Wn (wings), F (a
+foundation), e.g. `KW3(7D)`, `2W1W4(9H)`, `XF(AS)`; `T(card)` turns the stock (the card it shows), `R` redeals.
+Games with several reserves (Gate 315, Little Gate 316: two; Duke 413: four) name trunk k (s.reserves[k-1])
+`K1`, `K2`, ..., and let a foundation's top card be taken back (SS_FoundationStack keeps OpenStack's
+max_move=1): F is then a source, e.g. `FW2(4C)`. Their deal string gives trunk 1 bottom to top, then trunk 2, ...
+Gate.fillStack (Gate, Little Gate) fills a wing a move empties from the trunk with more cards (K1 on a tie),
+else from the waste; Duke fills nothing. A move off a foundation runs no autoPlay (stack.playMoveMove).
 """
 import argparse
 import json
 import random
 import sys
 
-# PySolFC game id -> (preset name of RULES §10, trunk size, wings, foundation cards in the deal[, cards a wing])
+# PySolFC game id -> (preset name of RULES §10, trunk size, wings, foundation cards in the deal[, cards a wing[, trunks]])
+# trunk size is the total over all the trunks (reserves), which are dealt the same number of cards each
 GAMES = [
     (105, 'canfield', 13, 4, 1),
     (101, 'superior-canfield', 13, 4, 1),
@@ -50,6 +59,10 @@ GAMES = [
     (494, 'mystique', 9, 7, 0, 4),
     (360, 'munger', 7, 7, 0, 4),
     (422, 'minerva', 11, 7, 0, 4),
+    # several trunks (PySolFC's reserves), the foundations' top cards may be taken back (appended likewise)
+    (316, 'little-gate', 10, 4, 0, 1, 2),
+    (315, 'gate', 10, 8, 0, 1, 2),
+    (413, 'duke', 12, 4, 0, 1, 4),
 ]
 PYSOLFC_COMMIT = '7a3d146a1ec1b36f18801fd8460340c3cc4853b9'
 RANKS = 'A23456789TJQK'
@@ -178,9 +191,9 @@ class Table:
         self.game = info.gameclass(info)
         self.game.create(App())
         s = self.game.s
-        self.talon, self.waste, self.trunk = s.talon, s.waste, s.reserves[0]
+        self.talon, self.waste, self.trunks = s.talon, s.waste, list(s.reserves)
         self.wings, self.foundations = list(s.rows), list(s.foundations)
-        assert len(s.reserves) == 1 and self.waste is not None
+        assert self.trunks and self.waste is not None
 
     def new_game(self, number):
         from pysollib.pysolrandom import construct_random
@@ -188,8 +201,8 @@ class Table:
         return self.game.getGameNumber(format=0)
 
     def deal_string(self, first_turn, wing_cards=1):
-        """RULES §10.11: trunk bottom->top, W1..Wn (each bottom first), foundation card(s), waste in the order turned, talon top->bottom."""
-        cards = list(self.trunk.cards)
+        """RULES §10.11: trunk(s) K1, K2, ... each bottom->top, W1..Wn (each bottom first), foundation card(s), waste in the order turned, talon top->bottom."""
+        cards = [c for trunk in self.trunks for c in trunk.cards]
         for wing in self.wings:
             assert len(wing.cards) == wing_cards
             # RULES §10.14: only the top card is face up, and under it the deal's pattern
@@ -208,8 +221,8 @@ class Table:
     def name(self, stack):
         if stack is self.waste:
             return 'X'
-        if stack is self.trunk:
-            return 'K'
+        if stack in self.trunks:
+            return 'K' if len(self.trunks) == 1 else 'K%d' % (self.trunks.index(stack) + 1)
         if stack in self.wings:
             return 'W%d' % (self.wings.index(stack) + 1)
         if stack in self.foundations:
@@ -256,8 +269,9 @@ class Table:
                     if target is source or not target.acceptsCards(source, cards):
                         continue
                     src, dst = self.name(source), self.name(target)
-                    assert src not in (None, 'F') and dst in ('F',) + tuple('W%d' % (i + 1) for i in range(len(self.wings))), \
-                        'a move with no token: %r -> %r' % (source, target)
+                    # a foundation's top card may be taken back onto a wing, never to another foundation
+                    assert src is not None and dst in ('F',) + tuple('W%d' % (i + 1) for i in range(len(self.wings))) \
+                        and not (src == 'F' and dst == 'F'), 'a move with no token: %r -> %r' % (source, target)
                     count = '%d' % n if n > 1 else ''
                     assert not count or (src.startswith('W') and dst.startswith('W'))
                     token = '%s%s%s(%s)' % (count, src, dst, card_text(cards[0]))
@@ -319,13 +333,14 @@ def main():
     playouts = []
     for game_id, preset, trunk, wings, base_cards, *rest in GAMES:
         wing_cards = rest[0] if rest else 1
+        trunks = rest[1] if len(rest) > 1 else 1
         table = Table(App, game_id)
-        assert len(table.wings) == wings
+        assert len(table.wings) == wings and len(table.trunks) == trunks
         rng = random.Random(game_id)
         numbers = pick_numbers(rng)
         for number in numbers:
             shown = table.new_game(number)
-            assert len(table.trunk.cards) == trunk
+            assert all(len(t.cards) == trunk // trunks for t in table.trunks) and trunk % trunks == 0
             assert sum(len(f.cards) for f in table.foundations) == base_cards
             deal_rows.append('%d\t%s\t%s\t%s' % (game_id, preset, shown, table.deal_string(len(table.waste.cards), wing_cards)))
         for index in range(args.playouts):

@@ -65,9 +65,11 @@ def main():
     parser.add_argument('--lines', type=int, default=8, help='won games replayed per preset')
     parser.add_argument('--max-nodes', type=int, default=300000, help="eaglewing's node limit per solve")
     parser.add_argument('--numbers', type=int, default=40, help='game numbers tried per preset at most (Chameleon is seldom won)')
-    parser.add_argument('--also', default='casino-canfield:65,97,444,792,1062',
-                        help='PRESET:N,N,... more game numbers to replay, for games seldom won among the first (Casino Canfield: '
-                        'the first five its results/ run won, results/raw/family-thoughtful-casino-canfield-pysol.csv)')
+    parser.add_argument('--also', default='casino-canfield:65,97,444,792,1062;little-gate:315,529,542,574',
+                        help='PRESET:N,N,...;PRESET:... more game numbers to replay, for games seldom won among the first (Casino Canfield: '
+                        'the first five its results/ run won, results/raw/family-thoughtful-casino-canfield-pysol.csv; Little Gate: '
+                        'the four of its games 201-600 won within 300,000 positions, `sim --preset little-gate --numbering pysol '
+                        '--from 201 --deals 400 --max-nodes 300000`)')
     args = parser.parse_args()
     App = family_fixtures.load_pysolfc(args.pysolfc, args.pysol_cards)
 

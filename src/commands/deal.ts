@@ -32,6 +32,8 @@ function describeDeal({ deck, number, pysol, solvitaire }: ChosenDeal, rules: Ru
     rules: canonicalRules(rules),
     trunk: Array.from(deck.subarray(0, trunk), formatCard),
     trunkTop: trunk > 0 ? formatCard(deck[trunk - 1]) : null,
+    // RULES §10.15: several trunks, each bottom first (their top the last): `trunk` is them one after the other, `trunkTop` the last one's
+    ...(layout.trunks > 1 ? { trunks: Array.from({ length: layout.trunks }, (_, k) => Array.from(deck.subarray(k * layout.trunkCards, (k + 1) * layout.trunkCards), formatCard)) } : {}),
     wings: Array.from({ length: layout.wings }, (_, wing) => formatCard(dealtWingCard(layout, wing))),
     ...(layout.wingCards > 1 ? { wingCards: Array.from({ length: layout.wings }, (_, wing) => dealtCards(wing)) } : {}),
     base: layout.foundationCards === 0 ? null : formatCard(layout.baseCard),

@@ -187,10 +187,12 @@ export interface PysolFamilyGame {
   fixedRank: number | null;
   /** PySolFC deals the rows first, left to right, then the trunk (Minerva.startGame), instead of Canfield.startGame's trunk first. */
   rowsFirst: boolean;
+  /** RULES §10.15: trunks (PySolFC's reserves), dealt a card each in turn, then one row left to right (Gate.startGame, Duke.startGame). */
+  trunks: number;
 }
 
-function familyGame(id: number, preset: string, trunk: number, wings: number, fixedRank: number | null, wingCards = 1, foundation: 0 | 1 | 4 = fixedRank === null ? 1 : 4): PysolFamilyGame {
-  return { id, preset, trunk, wings, wingCards, foundation, stock: CARD_COUNT - trunk - wings * wingCards - foundation, fixedRank, rowsFirst: foundation === 0 };
+function familyGame(id: number, preset: string, trunk: number, wings: number, fixedRank: number | null, wingCards = 1, foundation: 0 | 1 | 4 = fixedRank === null ? 1 : 4, trunks = 1): PysolFamilyGame {
+  return { id, preset, trunk, wings, wingCards, foundation, stock: CARD_COUNT - trunk - wings * wingCards - foundation, fixedRank, rowsFirst: foundation === 0 && trunks === 1, trunks };
 }
 
 /** RULES §10's PySolFC rows, in its order. */
@@ -208,6 +210,9 @@ export const PYSOL_FAMILY: readonly PysolFamilyGame[] = [
   familyGame(494, 'mystique', 9, 7, null, 4, 0),
   familyGame(360, 'munger', 7, 7, null, 4, 0),
   familyGame(422, 'minerva', 11, 7, null, 4, 0),
+  familyGame(316, 'little-gate', 10, 4, null, 1, 0, 2),
+  familyGame(315, 'gate', 10, 8, null, 1, 0, 2),
+  familyGame(413, 'duke', 12, 4, null, 1, 0, 4),
   familyGame(112, 'pysol', 13, 8, null),
 ];
 
@@ -230,7 +235,7 @@ export function pysolGameFor(preset: string, rules: RuleSet): PysolFamilyGame {
   if (!game) throw new InputError(`preset ${preset} has no PySolFC numbering: PySolFC has no such game (PySolFC's numbers deal ${PYSOL_FAMILY.filter((entry) => entry.id !== 112).map((entry) => entry.preset).join(', ')} and the Eagle Wing presets)`);
   const base = game.foundation === 0 ? 0 : game.fixedRank === null ? -1 : game.fixedRank;
   const sameBase = fixedBaseRank(rules) === base && (rules.baseCards === 'shuffled') === (game.foundation === 0);
-  const sameWings = wingDealFaces(rules).length === game.wingCards;
+  const sameWings = wingDealFaces(rules).length === game.wingCards && rules.trunks === game.trunks;
   if (!sameBase || !sameWings || (!eagleWing && (rules.trunk !== game.trunk || rules.wings !== game.wings))) {
     const wings = game.wingCards === 1 ? `${game.wings} wings` : `${game.wings} wings of ${game.wingCards} cards`;
     const dealt = `${game.trunk} trunk cards, ${wings}, base ${base < 0 ? 'dealt' : base === 0 ? 'A' : String(base + 1)}${game.foundation === 0 ? ' (shuffled in)' : ''}`;
@@ -253,10 +258,13 @@ function ourSuitOrder(id: number): number {
  *   (`dealRow(reverse=1)`); then the rest;
  * - fixed base: _shuffleHookMoveToTop puts the four base-rank cards on top, dealt C, S, H, D
  *   (P[0..3]; the other 48 keep their order), then as above from P[4], the four written C D H S;
- * - no foundation card (Minerva.startGame): c rows, each W1 first, then the trunk, then the rest.
+ * - no foundation card (Minerva.startGame): c rows, each W1 first, then the trunk, then the rest;
+ * - several trunks (Gate.startGame, Duke.startGame; no foundation card): a card to each trunk in turn,
+ *   K1 first, until each has its share (so trunk k, bottom first, is P[k], P[k+t], …), then one row W1
+ *   first, then the rest.
  */
 export function familyDealFromPysolNumber(game: number | string, number: PysolNumber): Deck {
-  const { trunk, wings, wingCards, fixedRank, foundation, rowsFirst } = pysolFamilyGame(game);
+  const { trunk, wings, wingCards, fixedRank, foundation, rowsFirst, trunks } = pysolFamilyGame(game);
   let ids = shuffledPysolIds(number);
   let base: number[];
   if (foundation === 0) {
@@ -272,17 +280,24 @@ export function familyDealFromPysolNumber(game: number | string, number: PysolNu
   const off = ids.reverse();
   const rowCards = wings * wingCards;
   const rowsAt = rowsFirst ? 0 : trunk;
-  const trunkCards = rowsFirst ? off.slice(rowCards, rowCards + trunk) : off.slice(0, trunk);
+  const trunkCards = rowsFirst ? off.slice(rowCards, rowCards + trunk) : trunks > 1 ? dealtInTurn(off, trunk, trunks) : off.slice(0, trunk);
   // row r of the deal, card of wing w: the last row goes right to left under Canfield.startGame
   const wingCardsDealt: number[] = [];
   for (let w = 0; w < wings; w++) {
     for (let r = 0; r < wingCards; r++) {
-      const lastReversed = !rowsFirst && r === wingCards - 1;
+      const lastReversed = !rowsFirst && trunks === 1 && r === wingCards - 1;
       wingCardsDealt.push(off[rowsAt + r * wings + (lastReversed ? wings - 1 - w : w)]);
     }
   }
   const order = [...trunkCards, ...wingCardsDealt, ...base, ...off.slice(trunk + rowCards)];
   return Uint8Array.from(order, pysolCard);
+}
+
+/** The first `count` cards off the talon dealt a card to each of `trunks` trunks in turn, written trunk by trunk, each bottom first. */
+function dealtInTurn(off: readonly number[], count: number, trunks: number): number[] {
+  const cards: number[] = [];
+  for (let trunk = 0; trunk < trunks; trunk++) for (let at = trunk; at < count; at += trunks) cards.push(off[at]);
+  return cards;
 }
 
 /** The deck of a PySolFC game number for its Eagle Wing (game 112), in RULES §2 order. */

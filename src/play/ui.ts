@@ -27,7 +27,11 @@ function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 
 // ---- the table ----
 
-/** A pile the player can take from or play to: W1 … W8, X (waste), K (trunk), S (stock), F (a foundation). */
+/**
+ * A pile the player can take from or play to: W1 … W9, X (waste), K (trunk), K1 … K4 (one of several
+ * trunks, RULES §10.15), S (stock), F (a foundation, as a target), FC … FS (a foundation's top card as
+ * a source, under RULES §10.16).
+ */
 type PileId = string;
 interface Selection {
   pile: PileId;
@@ -54,7 +58,9 @@ function drawFoundations(): string {
       const cards: string[] = [];
       for (let h = 0; h < height; h++) cards.push(formatCard(index * RANK_COUNT + ((game.layout.baseRank + h) % RANK_COUNT)));
       const top = height === 0 ? slot() : face(index * RANK_COUNT + ((game.layout.baseRank + height - 1) % RANK_COUNT));
-      return `<div class="pile target" data-pile="F" data-foundation="${suit}" data-cards="${cards.join(' ')}" tabindex="0" aria-label="foundation ${suit}">${top}<span>${SUIT_SIGNS[suit]} ${height}/13</span></div>`;
+      const chosen = isSelected(`F${suit}`) ? ' data-selected="true"' : '';
+      const topCard = height === 0 ? slot() : face(index * RANK_COUNT + ((game.layout.baseRank + height - 1) % RANK_COUNT), `data-count="1"${chosen}`);
+      return `<div class="pile target" data-pile="F" data-foundation="${suit}" data-cards="${cards.join(' ')}" tabindex="0" aria-label="foundation ${suit}">${height === 0 ? top : topCard}<span>${SUIT_SIGNS[suit]} ${height}/13</span></div>`;
     })
     .join('');
 }
@@ -82,6 +88,7 @@ function drawWing(wing: number): string {
 
 function drawTrunk(): string {
   const game = session.game;
+  if (game.compiled.trunks > 1) return Array.from({ length: game.compiled.trunks }, (_, trunk) => drawOneOfTrunks(trunk)).join('');
   const left = game.trunkCount();
   if (left === 0) return `<div class="pile" data-pile="K">${slot()}<span>trunk empty</span></div>`;
   const inPlay = game.trunkCard();
@@ -93,6 +100,23 @@ function drawTrunk(): string {
     top = `<div class="cards trunk-cards">${cards.join('')}</div>`;
   } else top = inPlay === NO_CARD ? back() : face(inPlay, `data-count="1"${chosen}`);
   return `<div class="pile" data-pile="K" tabindex="0" aria-label="trunk">${top}<span>trunk ${left}</span></div>`;
+}
+
+/** RULES §10.15: trunk `trunk` (0-based) of several, K1 … K4: its cards, bottom first, face up or its top alone. */
+function drawOneOfTrunks(trunk: number): string {
+  const game = session.game;
+  const pile = `K${trunk + 1}`;
+  const left = game.trunkCountOf(trunk);
+  if (left === 0) return `<div class="pile" data-pile="${pile}">${slot()}<span>${pile} empty</span></div>`;
+  const chosen = isSelected(pile) ? ' data-selected="true"' : '';
+  const start = game.trunkStart(trunk);
+  let top: string;
+  if (game.compiled.trunkFaceUp) {
+    const cards: string[] = [];
+    for (let i = 0; i < left; i++) cards.push(face(game.layout.deck[start + i], i === left - 1 ? `data-count="1"${chosen}` : ''));
+    top = `<div class="cards trunk-cards">${cards.join('')}</div>`;
+  } else top = face(game.trunkCardOf(trunk), `data-count="1"${chosen}`);
+  return `<div class="pile" data-pile="${pile}" tabindex="0" aria-label="trunk ${trunk + 1}">${top}<span>${pile} ${left}</span></div>`;
 }
 
 /**
@@ -134,7 +158,7 @@ function drawMoves(): void {
   const steps = narrate(session.deck, data.rules, session.line(session.length), data.autodeal);
   const items: string[] = [];
   const fills = (index: number) =>
-    steps[index].fills.map((fill) => `<li class="fill">trunk → wing ${fill.wing}: ${formatCard(fill.card)}</li>`).join('');
+    steps[index].fills.map((fill) => `<li class="fill">${fill.from} → wing ${fill.wing}: ${formatCard(fill.card)}</li>`).join('');
   let index = 0;
   const jump = (position: number, label: string, kind: string) => {
     const state = position === session.position ? ' current' : position > session.position ? ' ahead' : '';
@@ -166,7 +190,7 @@ function automaticNews(): string {
   const news: string[] = [];
   for (const entry of own) {
     if (entry.automatic) news.push(`PySolFC turned up ${formatCard(entry.move.card)}`);
-    for (const fill of entry.fills) news.push(`the trunk filled wing ${fill.wing} with ${formatCard(fill.card)}`);
+    for (const fill of entry.fills) news.push(`the ${fill.from} filled wing ${fill.wing} with ${formatCard(fill.card)}`);
   }
   return news.length === 0 ? '' : `${news.join('; ')}.`;
 }
@@ -181,7 +205,14 @@ function say(text: string, kind: 'refused' | 'news' | '' = ''): void {
 
 function moveFrom(source: Selection, target: PileId): Move | string {
   const from = source.pile;
-  const move: Move = { source: from[0] === 'W' ? 'W' : (from as Move['source']), fromWing: from[0] === 'W' ? Number(from.slice(1)) : 0, target: target[0] === 'F' ? 'F' : 'W', toWing: target[0] === 'W' ? Number(target.slice(1)) : 0, count: 1, card: NO_CARD };
+  // K1 … K4: one of several trunks; FC … FS: a foundation's top card coming back (its card names it)
+  const numberedTrunk = from[0] === 'K' && from.length > 1 ? Number(from.slice(1)) : 0;
+  const foundation = from[0] === 'F' && from.length > 1 ? SUITS.indexOf(from[1]) : -1;
+  const move: Move = { source: from[0] === 'W' ? 'W' : (from[0] as Move['source']), fromWing: from[0] === 'W' ? Number(from.slice(1)) : 0, fromTrunk: numberedTrunk, target: target[0] === 'F' ? 'F' : 'W', toWing: target[0] === 'W' ? Number(target.slice(1)) : 0, count: 1, card: NO_CARD };
+  if (foundation >= 0) {
+    if (move.target === 'F') return 'a foundation\'s card comes back onto a wing only';
+    move.card = session.game.foundationTop(foundation);
+  }
   if (source.count > 1) {
     if (move.target === 'F') return 'only a top card goes to a foundation, one at a time';
     move.count = source.count;
@@ -213,8 +244,10 @@ function turnOrRedeal(): void {
 }
 
 /** A pile clicked (or chosen with Enter): select a source, or play the selected cards there. */
-function choose(pile: PileId, count: number): void {
+function choose(pile: PileId, count: number, foundation = ''): void {
   const game = session.game;
+  // RULES §10.16: with nothing chosen, a foundation's top card may be chosen to come back
+  if (pile === 'F' && selected === null && game.compiled.foundationBack && foundation !== '') pile = `F${foundation}`;
   if (selected !== null && (pile === 'F' || pile[0] === 'W') && selected.pile !== pile) {
     attempt(moveFrom(selected, pile));
     return;
@@ -236,28 +269,38 @@ function choose(pile: PileId, count: number): void {
     draw();
     return;
   }
-  const has = pile === 'X' ? game.wasteTop() !== NO_CARD : pile === 'K' ? game.trunkCard() !== NO_CARD : pile[0] === 'W' ? game.wingHeight(Number(pile.slice(1)) - 1) > 0 : false;
+  const has =
+    pile === 'X'
+      ? game.wasteTop() !== NO_CARD
+      : pile[0] === 'K'
+        ? game.trunkCardOf(pile.length > 1 ? Number(pile.slice(1)) - 1 : 0) !== NO_CARD
+        : pile[0] === 'W'
+          ? game.wingHeight(Number(pile.slice(1)) - 1) > 0
+          : pile[0] === 'F' && pile.length > 1
+            ? game.foundationTop(SUITS.indexOf(pile[1])) !== NO_CARD
+            : false;
   if (!has) {
     say(pile === 'F' ? 'Foundation cards stay where they are: choose a card to play first.' : 'There is no card to take there.', 'refused');
     return;
   }
   selected = { pile, count: pile[0] === 'W' ? Math.max(1, count) : 1 };
-  say(`Chosen: ${selected.count > 1 ? `${selected.count} cards of ` : ''}${pile === 'X' ? 'the waste' : pile === 'K' ? 'the trunk' : `wing ${pile.slice(1)}`}. Now choose where it goes.`);
+  const where = pile === 'X' ? 'the waste' : pile === 'K' ? 'the trunk' : pile[0] === 'K' ? `trunk ${pile.slice(1)}` : pile[0] === 'F' ? `the ${SUIT_SIGNS[pile[1]]} foundation's top card` : `wing ${pile.slice(1)}`;
+  say(`Chosen: ${selected.count > 1 ? `${selected.count} cards of ` : ''}${where}. Now choose where it goes.`);
   draw();
 }
 
-/** The pile and card count an element of the table stands for. */
-function pileAt(element: Element | null): Selection | null {
+/** The pile and card count an element of the table stands for (and for a foundation, its suit letter). */
+function pileAt(element: Element | null): (Selection & { foundation: string }) | null {
   const pile = element?.closest<HTMLElement>('[data-pile]');
   if (!pile) return null;
   const card = element?.closest<HTMLElement>('[data-count]');
-  return { pile: pile.dataset.pile!, count: card ? Number(card.dataset.count) : 1 };
+  return { pile: pile.dataset.pile!, count: card ? Number(card.dataset.count) : 1, foundation: pile.dataset.foundation ?? '' };
 }
 
 /** Clicks and drags share one path: a press and a release on the same pile is a click; on another, a drag. */
 function listenToTable(): void {
   const table = byId('table');
-  let pressed: (Selection & { x: number; y: number; card: Element | null }) | null = null;
+  let pressed: (Selection & { foundation: string; x: number; y: number; card: Element | null }) | null = null;
   let moved = false;
   let ghost: HTMLElement | null = null;
   table.addEventListener('pointerdown', (event) => {
@@ -268,7 +311,7 @@ function listenToTable(): void {
     event.preventDefault();
   });
   document.addEventListener('pointermove', (event) => {
-    if (pressed === null || pressed.pile === 'F') return;
+    if (pressed === null || (pressed.pile === 'F' && !session.game.compiled.foundationBack)) return;
     if (!moved && Math.hypot(event.clientX - pressed.x, event.clientY - pressed.y) > 6) {
       moved = true;
       if (pressed.card !== null) {
@@ -287,12 +330,13 @@ function listenToTable(): void {
     ghost = null;
     const to = pileAt(document.elementFromPoint(event.clientX, event.clientY));
     if (to === null) return;
-    if (!moved || to.pile === from.pile) {
-      choose(to.pile, to.count);
+    if (!moved || (to.pile === from.pile && to.foundation === from.foundation)) {
+      choose(to.pile, to.count, to.foundation);
       return;
     }
-    // a drag: from the card pressed to the pile it was let go on; the stock's card goes only into a space
-    const source = from.pile === 'S*' ? 'S' : from.pile;
+    // a drag: from the card pressed to the pile it was let go on; the stock's card goes only into a space, a foundation's card (RULES §10.16) only onto a wing
+    const source = from.pile === 'S*' ? 'S' : from.pile === 'F' ? `F${from.foundation}` : from.pile;
+    if (source[0] === 'F' && to.pile[0] !== 'W') return;
     if (source === 'S' && to.pile[0] !== 'W') return;
     if (to.pile === 'F' || to.pile[0] === 'W') attempt(moveFrom({ pile: source, count: from.count }, to.pile));
   });
@@ -302,7 +346,7 @@ function listenToTable(): void {
     const at = pileAt(event.target as Element);
     if (at === null) return;
     event.preventDefault();
-    choose(at.pile, at.count);
+    choose(at.pile, at.count, at.foundation);
     (table.querySelector(`[data-pile="${at.pile}"]`) as HTMLElement | null)?.focus();
   });
 }

@@ -9,8 +9,8 @@ import { canonicalRules, resolveRules, TRUNK_PLAY_TOP, type RuleSet } from '../r
 /** One move of a line, with what follows from it on the table. */
 export interface Step {
   move: Move;
-  /** Trunk fills (RULES §3.3) right after it: wing number (1-8) and card. */
-  fills: { wing: number; card: number }[];
+  /** Fills right after it: wing number (1-9), card, and where the card came from: the trunk (RULES §3.3), or the waste under `auto-waste` (§10.3). */
+  fills: { wing: number; card: number; from: 'trunk' | 'waste' }[];
   /**
    * The last trunk card, when this move leaves it alone in the trunk and so face up (trunk-play last,
    * last-any). Under trunk-play top the top card counts as face up always (the drawing shows it), so
@@ -58,11 +58,13 @@ export function narrate(deck: Deck, rules: RuleSet, moves: readonly Move[], pyso
     game.playOnly(code);
     watch?.(game);
     const turned = move.source === 'T' ? stockCardsFrom(game, pointerBefore) : [];
-    const step: Step = { move, fills: [], trunkFaceUp: NO_CARD, turned, automatic: autodeal && move.source === 'T' && wasteWasEmpty, emptiesWaste: !wasteWasEmpty && game.wasteCount() === 0 };
-    for (let wing = game.fillNext(); wing >= 0; wing = game.fillNext()) {
-      step.fills.push({ wing: wing + 1, card: game.wingTop(wing) });
+    const step: Step = { move, fills: [], trunkFaceUp: NO_CARD, turned, automatic: autodeal && move.source === 'T' && wasteWasEmpty, emptiesWaste: false };
+    for (let trunk = game.trunkCount(), wing = game.fillNext(); wing >= 0; trunk = game.trunkCount(), wing = game.fillNext()) {
+      step.fills.push({ wing: wing + 1, card: game.wingTop(wing), from: game.trunkCount() < trunk ? 'trunk' : 'waste' });
       watch?.(game);
     }
+    // after the fills: the waste's own fill (RULES §10.3 auto-waste) may be what empties it
+    step.emptiesWaste = !wasteWasEmpty && game.wasteCount() === 0;
     if (game.compiled.trunkPlay !== TRUNK_PLAY_TOP && trunkBefore > 1 && game.trunkCount() === 1) step.trunkFaceUp = game.trunkCard();
     return step;
   });
@@ -117,7 +119,7 @@ export function stepLines(steps: readonly Step[], firstNumber = 1): string {
   for (const step of steps) {
     if (step.automatic) lines.push(`${indent}(PySolFC turns up ${formatCard(step.move.card)} by itself)`);
     else lines.push(`${String(++number).padStart(width)}. ${describeMove(step.move, step.turned)}`);
-    for (const fill of step.fills) lines.push(`${indent}trunk → wing ${fill.wing}: ${formatCard(fill.card)}`);
+    for (const fill of step.fills) lines.push(`${indent}${fill.from} → wing ${fill.wing}: ${formatCard(fill.card)}`);
     if (step.trunkFaceUp !== NO_CARD) lines.push(`${indent}the last trunk card, ${formatCard(step.trunkFaceUp)}, turns face up`);
   }
   return lines.join('\n');
@@ -133,7 +135,7 @@ export function stepsJson(steps: readonly Step[], pysolDeal: boolean) {
   const autodeal = pysolDeal && steps.some((step) => step.automatic);
   return (autodeal ? inPysolOrder(steps) : steps).map((step) => ({
     move: formatMove(step.move),
-    fills: step.fills.map((fill) => ({ wing: fill.wing, card: formatCard(fill.card) })),
+    fills: step.fills.map((fill) => ({ wing: fill.wing, card: formatCard(fill.card), ...(fill.from === 'waste' ? { from: 'waste' } : {}) })),
     ...(step.trunkFaceUp === NO_CARD ? {} : { trunkFaceUp: formatCard(step.trunkFaceUp) }),
     ...(autodeal ? { automatic: step.automatic } : {}),
   }));

@@ -26,6 +26,8 @@ interface View {
   trunkCard: string | null;
   /** Every trunk card, bottom first, when the trunk is dealt face up (trunk-face up); absent otherwise. */
   trunkCards?: string[];
+  /** Several trunks (RULES §10.15): each one's cards, bottom first (face up), or its top alone; absent for one trunk. */
+  trunks?: string[][];
   stock: number;
   waste: string | null;
   wasteCount: number;
@@ -69,7 +71,8 @@ function view(game: Game): View {
   const trunkCard = game.trunkCard();
   const waste = game.wasteTop();
   const seen: number[] = [];
-  if (game.compiled.trunkFaceUp) for (let i = 0; i < game.trunkCount(); i++) seen.push(game.layout.deck[i]);
+  // every trunk's cards left, trunk by trunk (RULES §10.15), each bottom first
+  if (game.compiled.trunkFaceUp) for (let trunk = 0; trunk < game.compiled.trunks; trunk++) for (let i = 0; i < game.trunkCountOf(trunk); i++) seen.push(game.layout.deck[game.trunkStart(trunk) + i]);
   return {
     wings,
     foundations,
@@ -80,7 +83,17 @@ function view(game: Game): View {
     wasteCount: game.wasteCount(),
     redeals: game.redealsUsed(),
     ...(game.compiled.trunkFaceUp ? { trunkCards: cards(seen) } : {}),
+    // RULES §10.15: several trunks, each its cards bottom first (face up) or its top alone
+    ...(game.compiled.trunks > 1 ? { trunks: Array.from({ length: game.compiled.trunks }, (_, trunk) => trunkView(game, trunk)) } : {}),
   };
+}
+
+/** One of several trunks (RULES §10.15): its cards, bottom first, face up; or its top alone. */
+function trunkView(game: Game, trunk: number): string[] {
+  const start = game.trunkStart(trunk);
+  const count = game.trunkCountOf(trunk);
+  if (!game.compiled.trunkFaceUp) return count === 0 ? [] : [formatCard(game.trunkCardOf(trunk))];
+  return Array.from({ length: count }, (_, i) => formatCard(game.layout.deck[start + i]));
 }
 
 /** The page's steps: each move, then each trunk fill it causes as a step of its own, with a picture after every one. */
@@ -95,7 +108,7 @@ function stepsOf(page: PageGame): { moves: { label: string; kind: string }[]; vi
     const kind = (plain: string) => (index < played ? `${plain} played` : plain);
     const label = step.automatic ? `PySolFC turns up ${formatCard(step.move.card)}` : `${++number}. ${describeMove(step.move, step.turned)}`;
     moves.push({ label, kind: kind(step.automatic ? 'auto' : 'move') });
-    for (const fill of step.fills) moves.push({ label: `trunk → wing ${fill.wing}: ${formatCard(fill.card)}`, kind: kind('fill') });
+    for (const fill of step.fills) moves.push({ label: `${fill.from} → wing ${fill.wing}: ${formatCard(fill.card)}`, kind: kind('fill') });
     if (index < played) start = moves.length;
   });
   return { moves, views, start };

@@ -2,6 +2,7 @@
 import type { Deck } from '../deal.js';
 import {
   encodeMove,
+  isTrunkSource,
   type EngineMove,
   type EngineMoveList,
   Game,
@@ -11,18 +12,19 @@ import {
   moveSource,
   moveTarget,
   NO_MOVE,
+  SOURCE_FOUNDATION,
   SOURCE_REDEAL,
   SOURCE_STOCK,
-  SOURCE_TRUNK,
   SOURCE_TURN,
   SOURCE_WASTE,
   TARGET_FOUNDATION,
   TARGET_NONE,
   toNotation,
+  trunkSource,
 } from '../engine.js';
 import { WING_COUNT } from '../layout.js';
 import type { Position } from '../position.js';
-import { familyKeyWords, familyLinkBits, familyWingCodeBits, packFamilyKey } from '../solver/family/key.js';
+import { familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, packFamilyKey } from '../solver/family/key.js';
 import type { Move } from '../notation.js';
 import { GREEDY_SCORES, GreedyPlayer } from '../players/greedy.js';
 import type { RuleSet } from '../rules.js';
@@ -65,17 +67,19 @@ class PositionKeys {
   private readonly wings: number;
   private readonly codeBits: number;
   private readonly linkBits: number;
+  private readonly trunkBits: number;
 
   constructor(game: Game) {
     this.wings = game.wings;
     this.codeBits = familyWingCodeBits(game.compiled);
     this.linkBits = familyLinkBits(game.compiled.build);
-    this.words = familyKeyWords(this.wings, this.codeBits, this.linkBits);
+    this.trunkBits = familyTrunkBits(game.compiled.trunks);
+    this.words = familyKeyWords(this.wings, this.codeBits, this.linkBits, this.trunkBits);
   }
 
   /** Writes the key of the position `game` is in at out[at …]. */
   read(game: Game, out: Int32Array, at: number): void {
-    packFamilyKey(game.positionWords(), this.wings, this.codeBits, this.linkBits, at === 0 ? out : out.subarray(at, at + this.words));
+    packFamilyKey(game.positionWords(), this.wings, this.codeBits, this.linkBits, at === 0 ? out : out.subarray(at, at + this.words), this.trunkBits);
   }
 
   hash(key: Int32Array, at: number): number {
@@ -101,12 +105,24 @@ function readWings(game: Game, out: Int32Array, at: number): void {
 /** The engine move that `move` is in the game's position, or NO_MOVE (no strings: compares the fields). */
 function codeFor(game: Game, move: Move, buffer: EngineMoveList): EngineMove {
   const source =
-    move.source === 'W' ? move.fromWing - 1 : move.source === 'X' ? SOURCE_WASTE : move.source === 'K' ? SOURCE_TRUNK : move.source === 'S' ? SOURCE_STOCK : move.source === 'T' ? SOURCE_TURN : SOURCE_REDEAL;
+    move.source === 'W'
+      ? move.fromWing - 1
+      : move.source === 'X'
+        ? SOURCE_WASTE
+        : move.source === 'K'
+          ? trunkSource(game.compiled.trunks, Math.max(0, move.fromTrunk - 1))
+          : move.source === 'S'
+            ? SOURCE_STOCK
+            : move.source === 'T'
+              ? SOURCE_TURN
+              : move.source === 'F'
+                ? SOURCE_FOUNDATION
+                : SOURCE_REDEAL;
   const target = move.target === 'F' ? TARGET_FOUNDATION : move.target === 'W' ? move.toWing - 1 : TARGET_NONE;
   const count = game.legalMoves(buffer);
   for (let i = 0; i < count; i++) {
     const code = buffer[i];
-    if (moveSource(code) === source && moveTarget(code) === target && moveCount(code) === move.count) return code;
+    if (moveSource(code) === source && moveTarget(code) === target && moveCount(code) === move.count && (source !== SOURCE_FOUNDATION || moveCard(code) === move.card)) return code;
   }
   return NO_MOVE;
 }
@@ -266,12 +282,12 @@ function findShortcuts(game: Game, line: Line, depth: number): (Shortcut | undef
 function greedyScore(game: Game, code: EngineMove): number {
   const source = moveSource(code);
   const target = moveTarget(code);
-  if (target === TARGET_FOUNDATION) return source < WING_COUNT ? GREEDY_SCORES.wingToFoundation : source === SOURCE_TRUNK ? GREEDY_SCORES.trunkToFoundation : GREEDY_SCORES.wasteToFoundation;
+  if (target === TARGET_FOUNDATION) return source < WING_COUNT ? GREEDY_SCORES.wingToFoundation : isTrunkSource(source) ? GREEDY_SCORES.trunkToFoundation : GREEDY_SCORES.wasteToFoundation;
   if (target < WING_COUNT) {
     const targetHeight = game.wingHeight(target);
     // a whole run built away brings out a trunk card, or turns up the dealt card under it (RULES §10.14), as the greedy player reads it
     if (source < WING_COUNT) return targetHeight > 0 && game.wingHeight(source) === moveCount(code) && (game.trunkCount() > 0 || game.dealtUnder(source) > 0) ? GREEDY_SCORES.buildBringsOutTrunkCard : 0;
-    if (targetHeight > 0 && source === SOURCE_TRUNK) return GREEDY_SCORES.trunkBuild;
+    if (targetHeight > 0 && isTrunkSource(source)) return GREEDY_SCORES.trunkBuild;
     if (targetHeight > 0 && source === SOURCE_WASTE) return GREEDY_SCORES.wasteBuild;
     if (targetHeight === 0 && source === SOURCE_WASTE) {
       const top = game.wasteTopIndex();
@@ -557,7 +573,35 @@ export function shortenLine(deck: Deck, rules: RuleSet, moves: readonly Move[], 
       }
     }
   }
-  return best;
+  if (!game.compiled.wasteFillsAuto) return best;
+  const named = turnBeforeStockFills(game, best);
+  return checked(deck, rules, named, 'the line with its turns named') ? named : best;
+}
+
+/**
+ * RULES §10.3 `auto-waste`: a move that empties a wing while the trunks and the waste are empty and the
+ * stock is not fills the space with the stock's top, the card PySolFC (which turns whenever its waste
+ * is empty) has on its waste then. The line names that turn: `T`, then the move, whose fill takes the
+ * same card from the waste, to the same position. The search never makes such a move (Game's
+ * wingEmptyingPlays), but a shortened line's greedy finishes and searches may.
+ */
+function turnBeforeStockFills(game: Game, moves: readonly Move[]): Move[] {
+  game.reset();
+  const line: Move[] = [];
+  for (const move of moves) {
+    const source = move.source === 'W' ? move.fromWing - 1 : -1;
+    const emptiesWing = source >= 0 && move.count === game.wingHeight(source) && game.dealtUnder(source) === 0;
+    if (emptiesWing && game.trunkCount() === 0 && game.wasteTopIndex() < 0 && game.stockTopIndex() >= 0) {
+      const turn = game.turnMove();
+      line.push(toNotation(turn));
+      game.applyUnsaved(turn);
+    }
+    const code = game.legalMoveFor(move);
+    if (code === NO_MOVE) return moves.slice();
+    line.push(move);
+    game.applyUnsaved(code);
+  }
+  return line;
 }
 
 /** RULES §5 moves from the deal as engine moves, or undefined if one is not legal in the engine. */

@@ -27,8 +27,8 @@ export class FamilyMoveGenerator {
   /** boundSuits by the foundations' heights (position.ts foundationHeights), -1 until asked: they alone decide it within one solve. */
   private readonly boundByFoundations = new Int8Array(1 << 16);
   private readonly stuck = new StuckTrunk();
-  /** The pruning rules are on (off under --no-prune). */
-  private prune = false;
+  /** The bound-card rules (F2, F3) are asked: pruning on (off under --no-prune), and rules they are argued for. */
+  private boundRules = false;
   /** Passes as cycles (search.ts): no redeal move, the pass walked round instead. */
   private passCycles = false;
   /**
@@ -39,9 +39,10 @@ export class FamilyMoveGenerator {
 
   /** Ready for a search of `game`'s deal and rules. */
   prepare(game: Game, prune: boolean, passCycles: boolean, stuckTest: boolean): void {
-    this.prune = prune;
-    this.passCycles = passCycles;
     const rules = game.compiled;
+    // the bound-card rules (F2, F3) argue from foundations that only rise and one trunk: not asked under RULES §10.15-10.16
+    this.boundRules = prune && rules.trunks === 1 && !rules.foundationBack;
+    this.passCycles = passCycles;
     this.foldRedeal = prune && !passCycles && rules.turn === 1 && !rules.turnShrinks;
     const words = game.positionWords().length;
     if (this.passStart.length < words) this.passStart = new Int32Array(words);
@@ -70,7 +71,7 @@ export class FamilyMoveGenerator {
     let wasteFree = false;
     // a position whose trunk can be shown never to empty is lost: no moves (the stuck-trunk rule)
     if (askStuck && this.stuck.isStuck(game)) return at;
-    if (this.prune) {
+    if (this.boundRules) {
       const heights = foundationHeights(game.positionWords());
       bound = this.boundByFoundations[heights];
       if (bound < 0) bound = this.boundByFoundations[heights] = boundSuits(game);

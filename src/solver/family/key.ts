@@ -16,7 +16,8 @@ import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN } from '../../rules.js';
  * | 0      | 21-31 | under passes as cycles, the pass state instead of both (below)        |
  * | 1 …    | bits  | from bit 0 of word 1 on, one stream of bits: the n wings' codes       |
  * |        |       | (position.ts wingCode: top card and height), sorted ascending,        |
- * |        |       | `codeBits` each; then, for linked wings only, for each card c by      |
+ * |        |       | `codeBits` each; then, with several trunks (RULES §10.15), each       |
+ * |        |       | trunk's count, 4 bits (familyTrunkBits); then, for linked wings only, for each card c by      |
  * |        |       | number, which suit lies under it (0 where none does), `linkBits` each |
  *
  * A wing dealt several cards (RULES §10.14) with dealt cards still under its run is not like the others:
@@ -186,15 +187,20 @@ export function familyWingCodeBits(rules: { readonly wrapBase: boolean; readonly
   return rules.wingCards > 1 ? run + DEALT_CODE_BITS : run;
 }
 
-export function familyKeyWords(wings: number, codeBits: number, linkBits: number): number {
-  return 1 + Math.ceil((wings * codeBits + CARD_COUNT * linkBits) / 32);
+/** Bits of the key's trunk counts: RULES §10.15's several trunks, 4 bits each (position.ts trunkCounts); 0 for one trunk, whose count word 0 holds. */
+export function familyTrunkBits(trunks: number): number {
+  return trunks > 1 ? 4 * trunks : 0;
+}
+
+export function familyKeyWords(wings: number, codeBits: number, linkBits: number, trunkBits = 0): number {
+  return 1 + Math.ceil((wings * codeBits + trunkBits + CARD_COUNT * linkBits) / 32);
 }
 
 /** Scratch: the wings' codes, sorted. */
 const sortedWings = new Int32Array(16);
 
 /** Writes the family key of `position` (with `wings` wings in play) into key[0 … familyKeyWords-1]. */
-export function packFamilyKey(position: P.Position, wings: number, codeBits: number, linkBits: number, key: Int32Array): void {
+export function packFamilyKey(position: P.Position, wings: number, codeBits: number, linkBits: number, key: Int32Array, trunkBits = 0): void {
   // 0 in every game whose wings are dealt one card
   const dealt = P.dealtUnderCounts(position);
   for (let wing = 0; wing < wings; wing++) {
@@ -215,10 +221,14 @@ export function packFamilyKey(position: P.Position, wings: number, codeBits: num
     (P.trunkCount(position) << FAMILY_TRUNK_SHIFT) |
     familyWasteField(P.wasteTopIndex(position)) |
     (P.redealsUsed(position) << FAMILY_REDEALS_SHIFT);
-  const words = familyKeyWords(wings, codeBits, linkBits);
+  const words = familyKeyWords(wings, codeBits, linkBits, trunkBits);
   for (let i = 1; i < words; i++) key[i] = 0;
   let bit = 0;
   for (let i = 0; i < wings; i++, bit += codeBits) putBits(key, bit, sortedWings[i], codeBits);
+  if (trunkBits > 0) {
+    putBits(key, bit, P.trunkCounts(position), trunkBits);
+    bit += trunkBits;
+  }
   if (linkBits === 0) return;
   // the cards' links in 16-card chunks; the last chunk is cut at the 52nd card (the places past it hold 0),
   // so that no bit is written past the key's last word

@@ -3,7 +3,7 @@ import { Game, moveSource, moveTarget, SOURCE_WASTE, TARGET_FOUNDATION } from '.
 import { passPhase } from '../../pass.js';
 import { TRUNK_PLAY_TOP, UNLIMITED_REDEALS } from '../../rules.js';
 import type { Move } from '../../notation.js';
-import { familyKeyPassState, familyKeyWords, familyLinkBits, familyWingCodeBits, KEYS_EXACT, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE, packFamilyKey } from './key.js';
+import { familyKeyPassState, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, KEYS_EXACT, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE, packFamilyKey } from './key.js';
 import { FamilyTable } from './table.js';
 import { familyEngineMove, playFamilyMove, type FamilyMove } from './move.js';
 import { FamilyMoveGenerator } from './generate.js';
@@ -59,6 +59,7 @@ export class FamilySearch {
   private wings = 0;
   private codeBits = 0;
   private linkBits = 0;
+  private trunkBits = 0;
   /** What the search that ended found: positions stored, the limit that stopped it, the depth of the winning move (-1: none). */
   private nodes = 1;
   private unknownReason: UnknownReason | undefined;
@@ -119,9 +120,11 @@ export class FamilySearch {
     this.wings = game.wings;
     this.linkBits = familyLinkBits(rules.build);
     this.codeBits = familyWingCodeBits(rules);
-    const keyWords = familyKeyWords(this.wings, this.codeBits, this.linkBits);
+    this.trunkBits = familyTrunkBits(rules.trunks);
+    const keyWords = familyKeyWords(this.wings, this.codeBits, this.linkBits, this.trunkBits);
     if (this.key.length < keyWords) this.key = new Int32Array(keyWords);
-    this.stuckTest = this.limits.prune && rules.trunkPlay === TRUNK_PLAY_TOP;
+    // rule F6 reads one trunk, filling by itself or not, and foundations that only rise: not asked under several trunks (RULES §10.15), the waste's fill (§10.3 auto-waste) or cards coming back (§10.16)
+    this.stuckTest = this.limits.prune && rules.trunkPlay === TRUNK_PLAY_TOP && rules.trunks === 1 && !rules.wasteFillsAuto && !rules.foundationBack;
     this.stuckAsk = this.stuckTest;
     this.passCycles = this.limits.prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
     this.generator.prepare(game, this.limits.prune, this.passCycles, this.stuckTest);
@@ -234,7 +237,7 @@ export class FamilySearch {
 
   /** The table's key for the position `game` is in: under passes as cycles, with its pass state (key.ts) for its waste. */
   private packKey(game: Game, wings: number, codeBits: number, linkBits: number): void {
-    packFamilyKey(game.positionWords(), wings, codeBits, linkBits, this.key);
+    packFamilyKey(game.positionWords(), wings, codeBits, linkBits, this.key, this.trunkBits);
     if (!this.passCycles) return;
     const phase = passPhase(game);
     familyKeyPassState(this.key, phase, phase === 0 ? 0 : Math.floor(game.wasteCount() / game.compiled.turn));
