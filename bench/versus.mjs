@@ -27,9 +27,23 @@ for (let round = 0; round < Number(rounds); round++) {
   process.stderr.write(`round ${round + 1} of ${rounds} done\n`);
 }
 // both searches must be the same, Eagle Wing's and the Canfield family's: then only their speed differs
+/** The presets of a section's rows, joined: two builds whose sections hold other games compare the games both have. */
+const presetsOf = (run, table) => (run[table] ?? []).map((row) => row.preset).join(',');
+const sameGames = presetsOf(runs.other[0], 'type') === presetsOf(runs.this[0], 'type');
 for (const field of ['signature', 'familySignature', 'typeSignature']) {
   // a build from before the Canfield type's section has no such signature (nor rows): compared where both have them
   if (runs.other[0][field] === undefined) continue;
+  // a section with games added (or taken out): its rows of the games both have must count the same nodes
+  if (field === 'typeSignature' && !sameGames) {
+    for (const row of runs.other[0].type) {
+      const twin = runs.this[0].type.find((candidate) => candidate.preset === row.preset);
+      if (twin !== undefined && twin.nodes !== row.nodes) {
+        console.log(`node counts differ (${row.preset}): other ${row.nodes}, this ${twin.nodes}`);
+        process.exit(1);
+      }
+    }
+    continue;
+  }
   const signatures = new Set([...runs.other, ...runs.this].map((run) => run[field]));
   if (signatures.size !== 1) {
     console.log(`node signatures differ (${field}): other ${runs.other[0][field]}, this ${runs.this[0][field]}`);
@@ -37,13 +51,16 @@ for (const field of ['signature', 'familySignature', 'typeSignature']) {
   }
 }
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
-const type = runs.other[0].typeSignature === undefined ? '' : ` and Bench type (${size}): ${runs.this[0].typeSignature}`;
+const type = runs.other[0].typeSignature === undefined ? '' : sameGames ? ` and Bench type (${size}): ${runs.this[0].typeSignature}` : ' and the Canfield type\'s games both have';
 console.log(`Bench (${size}): ${runs.this[0].signature}, Bench family (${size}): ${runs.this[0].familySignature}${type} in both; ${runs.this.length} runs each, median nodes/s`);
 console.log('preset              other       this        this/other');
 for (const table of ['rows', 'family', 'type'].filter((name) => runs.other[0][name] !== undefined)) {
-  for (const [index, row] of runs.this[0][table].entries()) {
-    const a = median(runs.other.map((run) => run[table][index].nodesPerSecond));
-    const b = median(runs.this.map((run) => run[table][index].nodesPerSecond));
+  for (const row of runs.this[0][table]) {
+    // rows by preset name: a section may have games the other build has not
+    const rowOf = (run) => run[table].find((candidate) => candidate.preset === row.preset);
+    if (rowOf(runs.other[0]) === undefined) continue;
+    const a = median(runs.other.map((run) => rowOf(run).nodesPerSecond));
+    const b = median(runs.this.map((run) => rowOf(run).nodesPerSecond));
     console.log(`${row.preset.padEnd(18)} ${String(a).padStart(10)}  ${String(b).padStart(10)}  ${(b / a).toFixed(3)}`);
   }
 }
