@@ -124,7 +124,9 @@ export function trunkCardInPlay(position: P.Position, layout: DealLayout, rules:
 /** The card that goes next on this suit's foundation, or NO_CARD when it is complete. */
 export function foundationNext(position: P.Position, layout: DealLayout, suit: number): number {
   const height = P.foundationHeight(position, suit);
-  return height === RANK_COUNT ? NO_CARD : suit * RANK_COUNT + ((layout.baseRank + height) % RANK_COUNT);
+  // RULES §10.17: a chosen base is the position's, and before it is chosen no card is any suit's next
+  const base = layout.baseChosen ? P.chosenBase(position) : layout.baseRank;
+  return height === RANK_COUNT || base < 0 ? NO_CARD : suit * RANK_COUNT + ((base + height) % RANK_COUNT);
 }
 
 /** RULES §10.5: diamonds and hearts are red (suits C D H S are 0 1 2 3). */
@@ -177,7 +179,7 @@ export class Game {
     this.linked = this.compiled.build === BUILD_ALT_COLOUR_DOWN || this.compiled.build === BUILD_ANY_SUIT_DOWN;
     this.position = P.newPosition(this.linked ? P.LINKED_POSITION_WORDS : P.POSITION_WORDS);
     this.history = new Int32Array(this.position.length * 256);
-    this.layout = dealLayout(deck, rules.trunk, this.wings, this.compiled.fixedBase, wingDealFaces(rules), rules.baseCards === 'shuffled', rules.trunks);
+    this.layout = dealLayout(deck, rules.trunk, this.wings, this.compiled.fixedBase, wingDealFaces(rules), rules.baseCards === 'shuffled', rules.trunks, this.compiled.baseChosen);
     this.cardsOnto = this.listCardsOnto();
     this.dealtUnderRuns = this.layout.wingCards > 1;
     this.dealtJoins = this.dealtUnderRuns ? this.listDealtJoins() : NO_DEALT_JOINS;
@@ -228,6 +230,14 @@ export class Game {
   }
   foundationNext(suit: number): number {
     return foundationNext(this.position, this.layout, suit);
+  }
+  /** The base rank (A = 0): the deal's, or under RULES §10.17 the one the player chose, -1 before that. */
+  baseRank(): number {
+    return this.layout.baseChosen ? P.chosenBase(this.position) : this.layout.baseRank;
+  }
+  /** RULES §10.17: the base is still to be chosen, so only the trunks' tops move. */
+  private beforeBase(): boolean {
+    return this.layout.baseChosen && P.chosenBase(this.position) < 0;
   }
   canGoToFoundation(card: number): boolean {
     return this.foundationNext(suitOf(card)) === card;
@@ -345,6 +355,7 @@ export class Game {
   legalMoves(out: EngineMoveList): number {
     let count = 0;
     if (this.isWon()) return 0;
+    if (this.beforeBase()) return this.playsBeforeBase(out, 0);
     const rules = this.compiled;
     const wasteIndex = this.wasteTopIndex();
     const trunkCard = this.trunkCard();
@@ -375,6 +386,7 @@ export class Game {
    */
   tableauPlays(out: EngineMoveList, count: number): number {
     if (this.isWon()) return count;
+    if (this.beforeBase()) return this.playsBeforeBase(out, count);
     const rules = this.compiled;
     if (rules.wasteFillsAuto && this.trunkCount() === 0) return this.tableauPlaysKeepingWings(out, count);
     const trunkCard = this.trunkCard();
@@ -430,6 +442,23 @@ export class Game {
     return kept;
   }
 
+  /**
+   * RULES §10.17, before the base is chosen: each trunk's top up (any rank: the first card up sets the
+   * base) or onto a wing; no wing card moves and the stock is not turned (PySolFC's Glenwood_RowStack
+   * and Glenwood_Talon). No wing is empty then: none has lost a card.
+   */
+  private playsBeforeBase(out: EngineMoveList, count: number): number {
+    for (let trunk = 0; trunk < this.compiled.trunks; trunk++) {
+      const card = this.trunkCardOf(trunk);
+      if (card !== NO_CARD) out[count++] = encodeMove(trunkSource(this.compiled.trunks, trunk), TARGET_FOUNDATION, 1, card);
+    }
+    for (let trunk = 0; trunk < this.compiled.trunks; trunk++) {
+      const card = this.trunkCardOf(trunk);
+      if (card !== NO_CARD) count = this.trunkToWingPlays(out, count, card, trunkSource(this.compiled.trunks, trunk));
+    }
+    return count;
+  }
+
   /** RULES §10.15: the card in play of trunk `trunk` (0-based), or NO_CARD. */
   trunkCardOf(trunk: number): number {
     return this.compiled.trunks === 1 ? this.trunkCard() : P.trunkTopOf(this.position, this.layout, trunk);
@@ -467,7 +496,7 @@ export class Game {
   /** The top card of this suit's foundation, or NO_CARD when it is empty. */
   foundationTop(suit: number): number {
     const height = P.foundationHeight(this.position, suit);
-    return height === 0 ? NO_CARD : suit * RANK_COUNT + ((this.layout.baseRank + height - 1) % RANK_COUNT);
+    return height === 0 ? NO_CARD : suit * RANK_COUNT + ((this.baseRank() + height - 1) % RANK_COUNT);
   }
 
   /** The card under `card`, which lies on a wing and is not its bottom card. */
@@ -649,7 +678,8 @@ export class Game {
   private wasteWingPlays(out: EngineMoveList, count: number, wasteIndex: number): number {
     if (wasteIndex < 0) return count;
     const waste = this.layout.stockCards[wasteIndex];
-    const fromWaste = this.compiled.spaceFromWaste;
+    // RULES §10.3 --space-waste trunk-empty: into a space only once every trunk is empty
+    const fromWaste = this.compiled.spaceFromWaste && (!this.compiled.spaceWasteTrunkEmpty || this.trunkCount() === 0);
     for (let to = 0; to < this.wings; to++) {
       if (this.canLandOnWing(waste, 1, to, fromWaste)) out[count++] = encodeMove(SOURCE_WASTE, to, 1, waste);
     }
@@ -670,6 +700,8 @@ export class Game {
 
   /** The stock place of the card a turn leaves on the waste's top (the last it turns: turnMove()'s card), or -1 when the stock is empty. */
   turnEndPlace(): number {
+    // RULES §10.17: no turn before the base is chosen
+    if (this.beforeBase()) return -1;
     const stockIndex = this.stockTopIndex();
     return stockIndex < 0 ? -1 : this.turnEnd(stockIndex);
   }
@@ -791,6 +823,7 @@ export class Game {
     } else if (source === SOURCE_TRUNK) {
       card = this.trunkCard();
       P.takeTrunkCard(position);
+      if (target === TARGET_FOUNDATION && this.beforeBase()) P.chooseBase(position, rankOf(card));
     } else if (source === SOURCE_FOUNDATION) {
       card = moveCard(move);
       P.lowerFoundation(position, suitOf(card));
@@ -798,6 +831,8 @@ export class Game {
       const trunk = source - SOURCE_TRUNKS;
       card = P.trunkTopOf(position, this.layout, trunk);
       P.takeTrunkCardFrom(position, trunk);
+      // RULES §10.17: the first card up, from a trunk, sets the base
+      if (target === TARGET_FOUNDATION && this.beforeBase()) P.chooseBase(position, rankOf(card));
     }
     if (target === TARGET_FOUNDATION) P.raiseFoundation(position, suitOf(card));
     else if (this.linked) P.placeOnLinkedWing(position, target, card, top === NO_CARD ? card : top, count);

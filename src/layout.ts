@@ -6,9 +6,9 @@ import type { Deck } from './deal.js';
 export const WING_COUNT = 8;
 /** The most wings a game may have (RULES §10): wing numbers stay one digit in the notation. */
 export const MAX_WINGS = 9;
-/** RULES §10.15: the most trunks a game may have, and the most cards one of several trunks may hold (four bits a trunk in the position). */
+/** RULES §10.15: the most trunks a game may have, and the most cards one of several trunks may hold (three bits a trunk in the position). */
 export const MAX_TRUNKS = 4;
-export const MAX_TRUNK_CARDS = 15;
+export const MAX_TRUNK_CARDS = 7;
 
 /**
  * The fixed facts of a deal under a trunk size. The verifier works them out again on its own, on
@@ -30,6 +30,8 @@ export interface DealLayout {
   /** The base card (the first foundation card of the deal); its rank is the base rank. Base cards shuffled in (RULES §10.7): the base rank's club, standing for the rank. */
   readonly baseCard: number;
   readonly baseRank: number;
+  /** RULES §10.17: the player's first card up from a trunk sets the base (baseRank, baseCard: A, standing for none yet; the position keeps the rank). */
+  readonly baseChosen: boolean;
   /** Cards dealt to the foundations: 1 (the base card), 4 (a fixed base) or 0 (its cards shuffled in). */
   readonly foundationCards: number;
   /** The base card's suit, or -1 when all four foundations start (a fixed base). */
@@ -57,7 +59,7 @@ export function stockStart(trunkSize: number, wings = WING_COUNT, foundationCard
  * foundations, or with `baseShuffled` with the rest), or -1 for a dealt base card; `wingFaces` the
  * faces of each wing's dealt cards, bottom first (RULES §10.14).
  */
-export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fixedBase = -1, wingFaces: readonly boolean[] = [true], baseShuffled = false, trunks = 1): DealLayout {
+export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fixedBase = -1, wingFaces: readonly boolean[] = [true], baseShuffled = false, trunks = 1, baseChosen = false): DealLayout {
   if (deck.length !== CARD_COUNT) throw new Error('a deck has 52 cards');
   const foundationCards = fixedBase < 0 ? 1 : baseShuffled ? 0 : 4;
   const wingCards = wingFaces.length;
@@ -71,6 +73,7 @@ export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fi
     trunkSize,
     trunks,
     trunkCards: trunkSize / trunks,
+    baseChosen,
     wings,
     wingCards,
     wingFacesUp: facesUpBits(wingFaces),

@@ -11,8 +11,9 @@ import { WING_COUNT, dealtCard, dealtWingCard, type DealLayout } from './layout.
  * | 0..7  | 0-5   | wing i: its top card (a wing is always one run, RULES §10.5)       |
  * | 0..7  | 6-11  | wing i: its height, 0 = empty (wings past the game's count: empty)   |
  * | 8     | 4s..  | foundation height of suit s (0–13), 4 bits each                      |
- * | 8     | 16+4k | several trunks only (RULES §10.15): cards left in trunk k, 4 bits    |
+ * | 8     | 16+3k | several trunks only (RULES §10.15): cards left in trunk k, 3 bits    |
  * |       |       | each: deck[k·c … k·c+n-1], top deck[k·c+n-1] (c cards dealt a trunk) |
+ * | 8     | 28-31 | a chosen base only (RULES §10.17): its rank + 1, 0 until chosen      |
  * | 9     | 0-4   | cards left in the trunk: deck[0 … n-1], top deck[n-1]; with several  |
  * |       |       | trunks, left in all of them                                           |
  * | 9     | 5-10  | stock pointer p: filled stock places with index < p are the waste    |
@@ -63,8 +64,10 @@ const FOUNDATION_MASK = 0xf;
 /** Every foundation at 13 (0xd). */
 const ALL_FOUNDATIONS_COMPLETE = 0xdddd;
 const TRUNK_COUNTS_SHIFT = 16;
-const TRUNK_COUNT_BITS = 4;
-const TRUNK_COUNT_MASK = 0xf;
+const TRUNK_COUNT_BITS = 3;
+const TRUNK_COUNT_MASK = 0x7;
+const CHOSEN_BASE_SHIFT = 28;
+const FOUNDATION_HEIGHTS_MASK = 0xffff;
 const COUNTS_WORD = 9;
 const TRUNK_MASK = 0x1f;
 const POINTER_SHIFT = 5;
@@ -151,9 +154,17 @@ export function heightsTotal(heights: number): number {
 export function foundationTotal(position: Position): number {
   return heightsTotal(foundationHeights(position));
 }
-/** RULES §3.9: all 52 cards are on the foundations. */
+/** RULES §3.9: all 52 cards are on the foundations (the word's high half: trunk counts, all 0 then, and a chosen base). */
 export function isWon(position: Position): boolean {
-  return position[FOUNDATION_WORD] === ALL_FOUNDATIONS_COMPLETE;
+  return (position[FOUNDATION_WORD] & FOUNDATION_HEIGHTS_MASK) === ALL_FOUNDATIONS_COMPLETE;
+}
+/** RULES §10.17: the base rank the player chose (A = 0), or -1 before the first card goes up. */
+export function chosenBase(position: Position): number {
+  return (position[FOUNDATION_WORD] >>> CHOSEN_BASE_SHIFT) - 1;
+}
+/** RULES §10.17: the first card up sets the base rank. */
+export function chooseBase(position: Position, rank: number): void {
+  position[FOUNDATION_WORD] = (position[FOUNDATION_WORD] & ~(0xf << CHOSEN_BASE_SHIFT)) | ((rank + 1) << CHOSEN_BASE_SHIFT);
 }
 /** RULES §10.14: the wing's dealt cards still under its run (0 for every wing dealt one card). */
 export function dealtUnder(position: Position, wing: number): number {
@@ -167,12 +178,12 @@ export function dealtUnderCounts(position: Position): number {
 export function trunkCount(position: Position): number {
   return position[COUNTS_WORD] & TRUNK_MASK;
 }
-/** RULES §10.15: cards left in trunk `trunk` (0-based) of several; 0 for the one trunk of every other game. */
+/** RULES §10.15: cards left in trunk `trunk` (0-based) of several (at most 7: 3 bits); 0 for the one trunk of every other game. */
 export function trunkCountOf(position: Position, trunk: number): number {
   return (position[FOUNDATION_WORD] >>> (TRUNK_COUNTS_SHIFT + TRUNK_COUNT_BITS * trunk)) & TRUNK_COUNT_MASK;
 }
-/** Every trunk's count in one number, 4 bits a trunk from trunk 0 (0 in games of one trunk): for keys. */
-export function trunkCounts(position: Position): number {
+/** Every trunk's count, 3 bits a trunk from trunk 0, and a chosen base's field above them, in one 16-bit number (0 in other games): for keys. */
+export function trunksAndBase(position: Position): number {
   return position[FOUNDATION_WORD] >>> TRUNK_COUNTS_SHIFT;
 }
 /** The top card of trunk `trunk` of several, or NO_CARD when it is empty. */

@@ -1,5 +1,5 @@
 // Text pictures for people: the eagle-shaped layout of a position and the rules table.
-import { formatCard, formatCardSymbol, NO_CARD, RANK_COUNT, suitOf, SUIT_SYMBOLS } from './cards.js';
+import { formatCard, formatCardSymbol, NO_CARD, RANKS, suitOf, SUIT_SYMBOLS } from './cards.js';
 import type { Game } from './engine.js';
 import { dealtCard, dealtFaceUp } from './layout.js';
 import { canonicalRules, DEFAULT_PRESET, optionName, optionUsage, PRESET_GROUPS, PRESETS, resolveRules, RULE_OPTIONS, wingsBuild, type Preset } from './rules.js';
@@ -64,15 +64,16 @@ function severalTrunksText(game: Game, options: RenderOptions): string {
 export function renderLayout(game: Game, options: RenderOptions): string {
   const foundations: string[] = [];
   for (let suit = 0; suit < 4; suit++) {
-    const height = game.foundationHeight(suit);
-    const top = height === 0 ? NO_CARD : suit * RANK_COUNT + ((game.layout.baseRank + height - 1) % RANK_COUNT);
+    const top = game.foundationTop(suit);
     foundations.push(`${SUIT_SYMBOLS[suit]} ${paint(top, options)}`);
   }
   const trunkCount = game.trunkCount();
   const trunkCard = game.trunkCard();
   const faceUp = game.compiled.trunkFaceUp && trunkCount > 0;
   const trunkText = trunkCount === 0 ? 'Trunk empty' : `Trunk [${trunkCount}]${trunkCard === NO_CARD ? '' : ' ' + paint(trunkCard, options)}`;
-  const lines = [`          Foundations  ${foundations.join('   ')}   (base rank ${formatCard(game.layout.baseCard)[0]})`, ''];
+  // RULES §10.17: a chosen base is named once chosen
+  const base = game.baseRank();
+  const lines = [`          Foundations  ${foundations.join('   ')}   (${base < 0 ? 'base rank not chosen yet' : `base rank ${RANKS[base]}`})`, ''];
   const wings = game.wings;
   if (game.compiled.trunks > 1) {
     // RULES §10.15: several trunks, one line above the wings, K1 first

@@ -43,13 +43,14 @@ export const RULE_OPTIONS = [
   { field: 'trunkFill', flag: '--trunk-fill', kind: 'choice', choices: ['auto', 'player', 'auto-waste'], fallback: 'auto', section: '3.3', helpOrder: 9, onlyWhenBuilding: false, newOption: true },
   { field: 'spaceBlock', flag: '--space-block', kind: 'choice', choices: ['no', 'yes'], fallback: 'no', section: '3.5', helpOrder: 10, onlyWhenBuilding: false, newOption: true },
   { field: 'wrap', flag: '--wrap', kind: 'choice', choices: ['round', 'base', 'none'], fallback: 'round', section: '3.7', helpOrder: 11, onlyWhenBuilding: true, newOption: true },
-  { field: 'base', flag: '--base', kind: 'choice', choices: ['dealt', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'], fallback: 'dealt', section: '3.1', helpOrder: 12, onlyWhenBuilding: false, newOption: true },
+  { field: 'base', flag: '--base', kind: 'choice', choices: ['dealt', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'chosen'], fallback: 'dealt', section: '3.1', helpOrder: 12, onlyWhenBuilding: false, newOption: true },
   { field: 'turn', flag: '--turn', kind: 'choice', choices: ['1', '2', '3', '3-2-1'], fallback: '1', section: '3.6', helpOrder: 13, onlyWhenBuilding: false, newOption: true },
   { field: 'spaceRank', flag: '--space-rank', kind: 'choice', choices: ['any', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'], fallback: 'any', section: '10.3', helpOrder: 14, onlyWhenBuilding: false, newOption: true },
   { field: 'wingDeal', flag: '--wing-deal', kind: 'choice', choices: ['up', 'down-up', 'down-up-down-up'], fallback: 'up', section: '10.14', helpOrder: 15, onlyWhenBuilding: false, newOption: true },
   { field: 'baseCards', flag: '--base-cards', kind: 'choice', choices: ['foundations', 'shuffled'], fallback: 'foundations', section: '10.7', helpOrder: 16, onlyWhenBuilding: false, newOption: true },
   { field: 'trunks', flag: '--trunks', kind: 'number', min: 1, max: MAX_TRUNKS, fallback: 1, section: '10.15', summary: 'trunks the trunk cards are dealt to', helpOrder: 17, onlyWhenBuilding: false, newOption: true },
   { field: 'foundationBack', flag: '--foundation-back', kind: 'choice', choices: ['no', 'yes'], fallback: 'no', section: '10.16', helpOrder: 18, onlyWhenBuilding: true, newOption: true },
+  { field: 'spaceWaste', flag: '--space-waste', kind: 'choice', choices: ['any-time', 'trunk-empty'], fallback: 'any-time', section: '10.3', helpOrder: 19, onlyWhenBuilding: false, newOption: true },
 ] as const;
 
 export type RuleOption = (typeof RULE_OPTIONS)[number];
@@ -240,6 +241,25 @@ export const PRESETS: readonly Preset[] = [
     rules: { ...GATE, wings: 4, trunk: 12, trunks: 4, trunkFill: 'player', spaceFrom: ['trunk', 'waste', 'wings', 'foundations'], redeals: 2 },
   },
   {
+    name: 'dutchess',
+    group: 'Canfield type',
+    source: "PySolFC's Dutchess (game 282, class Glenwood)",
+    rules: {
+      ...GATE,
+      wings: 4,
+      trunk: 12,
+      trunks: 4,
+      trunkFill: 'player',
+      spaceFrom: ['trunk', 'waste', 'wings'],
+      spaceWaste: 'trunk-empty',
+      wrap: 'round',
+      wingMoves: 'whole',
+      base: 'chosen',
+      redeals: 1,
+      foundationBack: 'no',
+    },
+  },
+  {
     name: 'sv-canfield',
     group: "Solvitaire's readings",
     source: "Solvitaire's canfield",
@@ -318,7 +338,7 @@ function resolve(presetName: string, overrides: RuleOverrides): Resolution {
   // wing" would need a reading of their own; the games that deal so move single cards or groups, uncapped
   if (problems.length === 0 && rules.wingDeal !== 'up' && !(rules.wingMoves === 'group' || rules.wingMoves === 'single')) problems.push(`--wing-deal ${rules.wingDeal} takes --wing-moves group or single, not ${rules.wingMoves}`);
   if (problems.length === 0 && rules.wingDeal !== 'up' && rules.maxWing !== 'none') problems.push(`--wing-deal ${rules.wingDeal} takes --max-wing none, not ${rules.maxWing}`);
-  // RULES §10.15: the trunk's cards split evenly, each trunk playing its top; a trunk holds at most 15 (the position's four bits a trunk)
+  // RULES §10.15: the trunk's cards split evenly, each trunk playing its top; a trunk holds at most 7 (the position's three bits a trunk)
   if (problems.length === 0 && rules.trunks > 1) {
     if (rules.trunk % rules.trunks !== 0 || rules.trunk / rules.trunks > MAX_TRUNK_CARDS) problems.push(`--trunks ${rules.trunks} needs a --trunk that splits into ${rules.trunks} equal trunks of at most ${MAX_TRUNK_CARDS} cards, not ${rules.trunk}`);
     else if (rules.trunkPlay !== 'top') problems.push(`--trunks ${rules.trunks} takes --trunk-play top, not ${rules.trunkPlay}`);
@@ -329,6 +349,13 @@ function resolve(presetName: string, overrides: RuleOverrides): Resolution {
   // the stock's top stands for the waste's when the waste is empty: the card a one-card turn would show
   if (problems.length === 0 && rules.trunkFill === 'auto-waste' && rules.turn !== '1') problems.push(`--trunk-fill auto-waste takes --turn 1, not ${rules.turn}`);
   if (problems.length === 0 && rules.foundationBack === 'yes' && rules.wingDeal !== 'up') problems.push(`--foundation-back yes takes --wing-deal up, not ${rules.wingDeal}`);
+  // RULES §10.17: the base the player chooses has no card dealt for it, and building round the corner does not ask it
+  if (problems.length === 0 && rules.base === 'chosen') {
+    if (rules.baseCards !== 'shuffled') problems.push(`--base chosen takes --base-cards shuffled, not ${rules.baseCards}`);
+    else if (rules.wrap === 'base') problems.push('--base chosen takes --wrap round or none: wrap base builds from a base the deal does not give');
+    else if (rules.trunkPlay !== 'top') problems.push(`--base chosen takes --trunk-play top, not ${rules.trunkPlay}`);
+    else if (rules.trunks === 1 && rules.trunk === 0) problems.push('--base chosen needs a trunk: the base is the first trunk card played up');
+  }
   return problems.length > 0 ? { problems } : { rules, problems };
 }
 
@@ -416,8 +443,13 @@ export const BUILD_ANY_SUIT_DOWN = BUILDS.indexOf('any-suit-down');
 export const NO_WING_LIMIT = 52;
 export const UNLIMITED_REDEALS = Number.POSITIVE_INFINITY;
 
-/** The base rank of RULES §10.7 as a rank index (A = 0), or -1 for `dealt`. */
+/**
+ * The base rank of RULES §10.7 as a rank index (A = 0), or -1 for `dealt`. Under `chosen` (§10.17) the
+ * deal holds no card for it, as under a fixed base whose cards are shuffled in (which `chosen` takes):
+ * the deal's shape reads it as base A; the position says the rank once the player has chosen it.
+ */
 export function fixedBaseRank(rules: RuleSet): number {
+  if (rules.base === 'chosen') return 0;
   return rules.base === 'dealt' ? -1 : BASES.indexOf(rules.base) - 1;
 }
 /** RULES §10.14: the cards dealt to each wing, bottom first, face up (true) or face down (read once a solve: no text is split). */
@@ -460,6 +492,7 @@ export function eagleWingShape(rules: RuleSet): boolean {
     rules.trunkFill === 'auto' &&
     rules.trunks === 1 &&
     rules.foundationBack === 'no' &&
+    rules.spaceWaste === 'any-time' &&
     rules.spaceBlock === 'no' &&
     rules.spaceRank === 'any' &&
     rules.wingDeal === 'up' &&
@@ -504,6 +537,10 @@ export interface CompiledRules {
   readonly trunks: number;
   /** RULES §10.16: a foundation's top card may come back onto a wing. */
   readonly foundationBack: boolean;
+  /** RULES §10.17: the first card played up from a trunk sets the base rank (the position keeps it). */
+  readonly baseChosen: boolean;
+  /** RULES §10.3 `--space-waste trunk-empty`: the waste's card goes into a space only once every trunk is empty. */
+  readonly spaceWasteTrunkEmpty: boolean;
   /** RULES §3.5 and §10.3, one flag per source. */
   readonly spaceFromTrunk: boolean;
   readonly spaceFromWaste: boolean;
@@ -548,6 +585,8 @@ export function compileRules(rules: RuleSet): CompiledRules {
     wasteFillsAuto: rules.trunkFill === 'auto-waste',
     trunks: rules.trunks,
     foundationBack: rules.foundationBack === 'yes' && builds,
+    baseChosen: rules.base === 'chosen',
+    spaceWasteTrunkEmpty: rules.spaceWaste === 'trunk-empty',
     spaceFromTrunk: rules.spaceFrom.includes('trunk'),
     spaceFromWaste: rules.spaceFrom.includes('waste'),
     spaceFromStock: rules.spaceFrom.includes('stock'),

@@ -39,7 +39,8 @@ export class VerifyTable {
   stock: number[];
   waste: number[] = [];
   redealsUsed = 0;
-  readonly baseRank: number;
+  /** The base rank; under RULES §10.17 (`base chosen`) -1 until the first card goes up, which sets it. */
+  baseRank: number;
 
   /** Lays out the deal as RULES §10.9 says; a deal that cannot be laid out under `rules` is an InputError. */
   constructor(deck: Deck | null, readonly rules: RuleSet) {
@@ -55,9 +56,10 @@ export class VerifyTable {
     if (deck.length !== CARD_COUNT) throw new Error('a deck has 52 cards');
     const trunkSize = rules.trunk;
     const wingCount = rules.wings;
-    const fixedBase = rules.base === 'dealt' ? -1 : RANKS.indexOf(rules.base);
-    // RULES §10.7: a fixed base's four cards start on the foundations, or are dealt with the rest
-    const foundationSlots = fixedBase < 0 ? 1 : rules.baseCards === 'shuffled' ? 0 : 4;
+    const chosen = rules.base === 'chosen';
+    const fixedBase = rules.base === 'dealt' ? -1 : chosen ? -1 : RANKS.indexOf(rules.base);
+    // RULES §10.7: a fixed base's four cards start on the foundations, or are dealt with the rest; §10.17: no card for a base still to choose
+    const foundationSlots = chosen ? 0 : fixedBase < 0 ? 1 : rules.baseCards === 'shuffled' ? 0 : 4;
     // RULES §10.14: each wing is dealt these cards, bottom first, face up or down
     const faces = rules.wingDeal.split('-');
     if (trunkSize + wingCount * faces.length + foundationSlots > CARD_COUNT) {
@@ -99,13 +101,13 @@ export class VerifyTable {
     twin.stock = [...this.stock];
     twin.waste = [...this.waste];
     twin.redealsUsed = this.redealsUsed;
-    (twin as { baseRank: number }).baseRank = this.baseRank;
+    twin.baseRank = this.baseRank;
     return twin;
   }
 
   nextFor(card: number): boolean {
     const pile = this.foundations[suitOf(card)];
-    if (pile.length === RANK_COUNT) return false;
+    if (pile.length === RANK_COUNT || this.baseRank < 0) return false;
     return rankOf(card) === (this.baseRank + pile.length) % RANK_COUNT;
   }
   /** RULES §10.5: whether card x may lie straight on card y in a wing. */
@@ -160,6 +162,7 @@ export class VerifyTable {
     if (wing.length === 0) {
       if (this.trunkLeft() && this.rules.trunkFill !== 'player') return `wing ${index + 1} is empty but the trunk still has cards`;
       if (!this.rules.spaceFrom.includes(spaceSource)) return `a space may not be filled from the ${spaceSource}`;
+      if (spaceSource === 'waste' && this.rules.spaceWaste === 'trunk-empty' && this.trunkLeft()) return 'the waste fills a space only once every trunk is empty';
       // RULES §10.3 --space-rank: only that rank goes into a space (the card that heads what moves)
       const rank = this.rules.spaceRank;
       if (rank !== 'any' && RANKS[rankOf(deepest)] !== rank) return `a space takes only a card of rank ${rank}, not ${formatCard(deepest)}`;
@@ -225,6 +228,8 @@ export class VerifyTable {
 
   /** Plays one move; returns why it is illegal, or '' once played. */
   play(move: Move): string {
+    // RULES §10.17: until the first card up, which must be a trunk's, sets the base, nothing else moves
+    if (this.rules.base === 'chosen' && this.baseRank < 0 && move.source !== 'K') return 'until the base is chosen (the first card up from a trunk) only trunk cards move';
     const named = move.card;
     const checkCard = (actual: number): string =>
       named !== NO_CARD && named !== actual ? `it moves ${formatCard(actual)}, not ${formatCard(named)}` : '';
@@ -310,7 +315,11 @@ export class VerifyTable {
     }
     const problem = checkCard(cards[0]);
     if (problem) return problem;
-    if (move.target === 'F') {
+    const choosing = this.rules.base === 'chosen' && this.baseRank < 0;
+    if (move.target === 'F' && choosing) {
+      // the first card up, of any rank, is the base
+      this.baseRank = rankOf(cards[0]);
+    } else if (move.target === 'F') {
       if (!this.nextFor(cards[0])) return `${formatCard(cards[0])} is not next on its foundation`;
     } else {
       const landing = this.landingProblem(cards, move.toWing - 1, spaceSource);

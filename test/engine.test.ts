@@ -28,7 +28,8 @@ function checkInvariants(game: Game): void {
     seen[card] = 1;
   };
   for (let suit = 0; suit < 4; suit++) {
-    for (let height = 0; height < game.foundationHeight(suit); height++) mark(suit * 13 + ((game.layout.baseRank + height) % 13));
+    // from the base the position keeps where the player chose it (RULES §10.17), else the deal's
+    for (let height = 0; height < game.foundationHeight(suit); height++) mark(suit * 13 + ((game.baseRank() + height) % 13));
   }
   for (let wing = 0; wing < WING_COUNT; wing++) {
     const height = game.wingHeight(wing);

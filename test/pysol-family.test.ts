@@ -35,6 +35,7 @@ const FAMILY_GAMES = [
   [316, 'little-gate', 10, 4, 0, 1, 2],
   [315, 'gate', 10, 8, 0, 1, 2],
   [413, 'duke', 12, 4, 0, 1, 4],
+  [282, 'dutchess', 12, 4, 0, 1, 4],
   [112, 'pysol', 13, 8, 1],
 ] as const;
 

@@ -8,7 +8,7 @@ describe('presets (RULES §4)', () => {
     expect(PRESET_NAMES).toEqual([
       ...['strict', 'coops', 'easy', 'goodsol', 'pysol'],
       ...['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield'],
-      ...['candike', 'mystique', 'munger', 'minerva', 'little-gate', 'gate', 'duke'],
+      ...['candike', 'mystique', 'munger', 'minerva', 'little-gate', 'gate', 'duke', 'dutchess'],
       ...['sv-canfield', 'sv-canfield-strict'],
     ]);
     expect(resolveRules('strict')).toEqual({
@@ -32,6 +32,7 @@ describe('presets (RULES §4)', () => {
       baseCards: 'foundations',
       trunks: 1,
       foundationBack: 'no',
+      spaceWaste: 'any-time',
     });
     expect(resolveRules('coops')).toMatchObject({ build: 'suit-down', maxWing: 3, wingMoves: 'single', trunkPlay: 'last', spaceFrom: ['waste', 'stock'] });
     expect(resolveRules('easy')).toMatchObject({ build: 'suit-down', wingMoves: 'whole', trunkPlay: 'last', spaceFrom: ['waste', 'stock'] });
@@ -70,11 +71,15 @@ describe('overrides', () => {
     [{ trunkFace: 'open' }, '--trunk-face must be one of down, up'],
     [{ trunkFill: 'never' }, '--trunk-fill must be one of auto, player, auto-waste'],
     [{ trunks: '5' }, '--trunks must be a whole number from 1 to 4'],
-    [{ trunks: '2' }, '--trunks 2 needs a --trunk that splits into 2 equal trunks of at most 15 cards, not 13'],
+    [{ trunks: '2' }, '--trunks 2 needs a --trunk that splits into 2 equal trunks of at most 7 cards, not 13'],
     [{ trunks: '2', trunk: '12' }, '--trunks 2 takes --trunk-play top, not last'],
     [{ trunkFill: 'auto-waste' }, '--trunk-fill auto-waste takes --trunk-play top, not last'],
     [{ trunkFill: 'auto-waste', trunkPlay: 'top', turn: '3' }, '--trunk-fill auto-waste takes --turn 1, not 3'],
     [{ foundationBack: 'maybe' }, '--foundation-back must be one of no, yes'],
+    [{ base: 'chosen' }, '--base chosen takes --base-cards shuffled, not foundations'],
+    [{ base: 'chosen', baseCards: 'shuffled', wrap: 'base' }, '--base chosen takes --wrap round or none'],
+    [{ base: 'chosen', baseCards: 'shuffled' }, '--base chosen takes --trunk-play top, not last'],
+    [{ spaceWaste: 'never' }, '--space-waste must be one of any-time, trunk-empty'],
     [{ spaceBlock: 'true' }, '--space-block must be one of no, yes'],
     [{ spaceRank: 'king' }, '--space-rank must be one of any, A, 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K'],
     [{ baseCards: 'shuffled' }, '--base-cards shuffled needs a fixed --base (A to K): a dealt base card is one card'],
@@ -101,13 +106,15 @@ describe('overrides', () => {
   });
   it("Eagle Wing's shape (eagleWingShape): every Eagle Wing preset, and no preset or option beyond RULES §3", () => {
     expect(EAGLE_WING_PRESETS.every((preset) => eagleWingShape(resolveRules(preset)))).toBe(true);
-    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(18);
+    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(19);
     // each option a family game sets takes coops out of the shape, alone
     const beyond: RuleOverrides[] = [{ wings: '4' }, { turn: '3' }, { base: 'A' }, { wrap: 'base' }, { trunkFace: 'up' }, { trunkFill: 'player' }];
     beyond.push({ spaceBlock: 'yes' }, { build: 'alt-colour-down' }, { wingMoves: 'sv-partial' }, { maxWing: 'none' }, { redeals: 'unlimited' }, { spaceFrom: 'trunk,waste' });
     beyond.push({ wrap: 'none' }, { spaceRank: 'K' });
     // RULES §10.15-10.16: several trunks, the waste's fill, a foundation's card coming back, a space filled from a foundation
     beyond.push({ trunks: '2', trunk: '12', trunkPlay: 'top' }, { trunkFill: 'auto-waste', trunkPlay: 'top' }, { foundationBack: 'yes' }, { spaceFrom: 'waste,foundations' });
+    // RULES §10.17 and §10.3's --space-waste
+    beyond.push({ base: 'chosen', baseCards: 'shuffled', trunkPlay: 'top' }, { spaceWaste: 'trunk-empty' });
     // RULES §10.14's deals are refused with coops' wing cap: the rule set is made by hand to ask the shape alone
     for (const wingDeal of ['down-up', 'down-up-down-up'] as const) expect(eagleWingShape({ ...resolveRules('coops'), wingDeal }), wingDeal).toBe(false);
     for (const override of beyond) expect(eagleWingShape(resolveRules('coops', override)), JSON.stringify(override)).toBe(false);

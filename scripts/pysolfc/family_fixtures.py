@@ -35,6 +35,11 @@ Games with several reserves (Gate 315, Little Gate 316: two; Duke 413: four) nam
 max_move=1): F is then a source, e.g. `FW2(4C)`. Their deal string gives trunk 1 bottom to top, then trunk 2, ...
 Gate.fillStack (Gate, Little Gate) fills a wing a move empties from the trunk with more cards (K1 on a tie),
 else from the waste; Duke fills nothing. A move off a foundation runs no autoPlay (stack.playMoveMove).
+Dutchess (282, glenwood.py's Glenwood) has four trunks too, but its foundations keep their cards (max_move=0).
+Until a trunk's card goes to a foundation (which sets game.base_rank) the waste is empty and the talon may not
+be turned, so its playouts' top-level `auto` is empty, and the turn PySolFC makes by itself (autodeal) once the
+base is set shows in that step's `auto`. game.base_rank is PySolFC's undo state (game.getState/setState),
+which the snapshot keeps with the cards.
 """
 import argparse
 import json
@@ -63,6 +68,8 @@ GAMES = [
     (316, 'little-gate', 10, 4, 0, 1, 2),
     (315, 'gate', 10, 8, 0, 1, 2),
     (413, 'duke', 12, 4, 0, 1, 4),
+    # four trunks, the foundations' base set by the first trunk card played to one (appended likewise)
+    (282, 'dutchess', 12, 4, 0, 1, 4),
 ]
 PYSOLFC_COMMIT = '7a3d146a1ec1b36f18801fd8460340c3cc4853b9'
 RANKS = 'A23456789TJQK'
@@ -74,6 +81,7 @@ def load_pysolfc(pysolfc, pysol_cards):
     sys.path[:0] = [pysolfc, pysol_cards]
     import pysollib.game
     import pysollib.games.canfield  # noqa: F401  (registers the games)
+    import pysollib.games.glenwood  # noqa: F401  (Dutchess)
     import pysollib.layout
     import pysollib.stack
     from pysollib.acard import AbstractCard
@@ -119,7 +127,7 @@ def load_pysolfc(pysolfc, pysol_cards):
 
     view_names = ('bind', 'unbind_destroy', 'after', 'after_idle', 'after_cancel', 'wm_map', 'markImage',
                   'MfxMessageDialog', 'MfxExceptionDialog', 'reset_solver_dialog')
-    for module in (pysollib.stack, pysollib.game, pysollib.layout, pysollib.games.canfield):
+    for module in (pysollib.stack, pysollib.game, pysollib.layout, pysollib.games.canfield, pysollib.games.glenwood):
         for name in dir(module):
             if name.startswith('MfxCanvas') or name in view_names:
                 setattr(module, name, Stub)
@@ -231,11 +239,13 @@ class Table:
 
     def snapshot(self):
         g = self.game
+        # g.getState(): the game's own variables PySolFC saves for undo (Dutchess: [base_rank]; [] for the others)
         return ([(s, list(s.cards), [c.face_up for c in s.cards]) for s in g.allstacks],
-                self.talon.round, self.talon.num_deal, g.moves.state)
+                self.talon.round, self.talon.num_deal, g.moves.state, list(g.getState()))
 
     def restore(self, snap):
-        stacks, self.talon.round, self.talon.num_deal, self.game.moves.state = snap
+        stacks, self.talon.round, self.talon.num_deal, self.game.moves.state, state = snap
+        self.game.setState(state)
         for stack, cards, faces in stacks:
             stack.cards = cards
             for card, face in zip(cards, faces):
@@ -352,7 +362,8 @@ def main():
                 'preset': preset,
                 'number': shown,
                 'deal': table.deal_string(len(first), wing_cards),
-                'auto': ['T(%s)' % card_text(first[-1])],
+                # Dutchess deals no card to the waste (its talon waits for the base)
+                'auto': ['T(%s)' % card_text(first[-1])] if first else [],
                 'steps': [],
             }
             for _ in range(args.steps):

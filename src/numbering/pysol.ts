@@ -213,6 +213,7 @@ export const PYSOL_FAMILY: readonly PysolFamilyGame[] = [
   familyGame(316, 'little-gate', 10, 4, null, 1, 0, 2),
   familyGame(315, 'gate', 10, 8, null, 1, 0, 2),
   familyGame(413, 'duke', 12, 4, null, 1, 0, 4),
+  familyGame(282, 'dutchess', 12, 4, null, 1, 0, 4),
   familyGame(112, 'pysol', 13, 8, null),
 ];
 

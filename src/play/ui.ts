@@ -56,10 +56,10 @@ function drawFoundations(): string {
     .map((suit, index) => {
       const height = game.foundationHeight(index);
       const cards: string[] = [];
-      for (let h = 0; h < height; h++) cards.push(formatCard(index * RANK_COUNT + ((game.layout.baseRank + h) % RANK_COUNT)));
-      const top = height === 0 ? slot() : face(index * RANK_COUNT + ((game.layout.baseRank + height - 1) % RANK_COUNT));
+      for (let h = 0; h < height; h++) cards.push(formatCard(index * RANK_COUNT + ((game.baseRank() + h) % RANK_COUNT)));
+      const top = height === 0 ? slot() : face(game.foundationTop(index));
       const chosen = isSelected(`F${suit}`) ? ' data-selected="true"' : '';
-      const topCard = height === 0 ? slot() : face(index * RANK_COUNT + ((game.layout.baseRank + height - 1) % RANK_COUNT), `data-count="1"${chosen}`);
+      const topCard = height === 0 ? slot() : face(game.foundationTop(index), `data-count="1"${chosen}`);
       return `<div class="pile target" data-pile="F" data-foundation="${suit}" data-cards="${cards.join(' ')}" tabindex="0" aria-label="foundation ${suit}">${height === 0 ? top : topCard}<span>${SUIT_SIGNS[suit]} ${height}/13</span></div>`;
     })
     .join('');

@@ -1,12 +1,14 @@
 // The greedy player: a careful beginner following the rules' own tips, one move at a time, never peeking.
 import { NO_CARD, suitOf, rankOf, RANK_COUNT } from '../cards.js';
 import type { Move } from '../notation.js';
-import { dealtUnder, foundationHeight, trunkCount, wingHeight } from '../position.js';
+import { chosenBase, dealtUnder, foundationHeight, trunkCount, wingHeight } from '../position.js';
 import { RESIGN, wastePlaces, type Observation, type Player } from './observation.js';
 
 function nextOnFoundation(observation: Observation, card: number): boolean {
   const height = foundationHeight(observation.position, suitOf(card));
-  return height < RANK_COUNT && rankOf(card) === (rankOf(observation.baseCard) + height) % RANK_COUNT;
+  // RULES §10.17: a chosen base is the position's (public), and before it is chosen nothing is next
+  const base = observation.rules.base === 'chosen' ? chosenBase(observation.position) : rankOf(observation.baseCard);
+  return base >= 0 && height < RANK_COUNT && rankOf(card) === (base + height) % RANK_COUNT;
 }
 
 /**

@@ -23,6 +23,8 @@ export interface Step {
   automatic: boolean;
   /** The move left the waste empty, which it was not before: PySolFC turns a card right after it. */
   emptiesWaste: boolean;
+  /** RULES §10.17: the move chose the base, before which PySolFC turns nothing: its first turn comes right after it. */
+  choosesBase: boolean;
 }
 
 /** The rules of the games PySolFC plays: its Eagle Wing (preset pysol) and its Canfield family's games (RULES §10). */
@@ -55,10 +57,11 @@ export function narrate(deck: Deck, rules: RuleSet, moves: readonly Move[], pyso
     const wasteWasEmpty = game.wasteCount() === 0;
     const trunkBefore = game.trunkCount();
     const pointerBefore = game.stockPointer();
+    const baseBefore = game.baseRank();
     game.playOnly(code);
     watch?.(game);
     const turned = move.source === 'T' ? stockCardsFrom(game, pointerBefore) : [];
-    const step: Step = { move, fills: [], trunkFaceUp: NO_CARD, turned, automatic: autodeal && move.source === 'T' && wasteWasEmpty, emptiesWaste: false };
+    const step: Step = { move, fills: [], trunkFaceUp: NO_CARD, turned, automatic: autodeal && move.source === 'T' && wasteWasEmpty, emptiesWaste: false, choosesBase: baseBefore < 0 && game.baseRank() >= 0 };
     for (let trunk = game.trunkCount(), wing = game.fillNext(); wing >= 0; trunk = game.trunkCount(), wing = game.fillNext()) {
       step.fills.push({ wing: wing + 1, card: game.wingTop(wing), from: game.trunkCount() < trunk ? 'trunk' : 'waste' });
       watch?.(game);
@@ -88,8 +91,8 @@ export function cardsTurnedBy(game: Game, code: EngineMove): number[] {
 
 /**
  * The steps in the order a PySolFC player sees them: PySolFC turns a card as soon as the waste is
- * empty (at the start, and right after the move that empties it), so each automatic turn moves up to
- * that point. Turning changes only the stock and waste, and the moves passed over never touch them
+ * empty (at the start, and right after the move that empties it; under a base the player chooses,
+ * RULES §10.17, not before the move that chooses it), so each automatic turn moves up to that point. Turning changes only the stock and waste, and the moves passed over never touch them
  * (the waste is empty; a stock card put straight into a space, possible only under other rules, keeps
  * the turn behind it), so the line stays legal and every other step keeps its fills.
  */
@@ -100,7 +103,7 @@ export function inPysolOrder(steps: readonly Step[]): Step[] {
   for (const step of steps) {
     if (step.automatic) ordered.splice(emptySince, 0, step);
     else ordered.push(step);
-    if (step.emptiesWaste || step.move.source === 'S') emptySince = ordered.length;
+    if (step.emptiesWaste || step.move.source === 'S' || step.choosesBase) emptySince = ordered.length;
   }
   return ordered;
 }

@@ -65,7 +65,7 @@ function view(game: Game): View {
   const foundations: string[][] = [];
   for (let suit = 0; suit < 4; suit++) {
     const pile: number[] = [];
-    for (let height = 0; height < game.foundationHeight(suit); height++) pile.push(suit * RANK_COUNT + ((game.layout.baseRank + height) % RANK_COUNT));
+    for (let height = 0; height < game.foundationHeight(suit); height++) pile.push(suit * RANK_COUNT + ((game.baseRank() + height) % RANK_COUNT));
     foundations.push(cards(pile));
   }
   const trunkCard = game.trunkCard();

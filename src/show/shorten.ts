@@ -73,7 +73,7 @@ class PositionKeys {
     this.wings = game.wings;
     this.codeBits = familyWingCodeBits(game.compiled);
     this.linkBits = familyLinkBits(game.compiled.build);
-    this.trunkBits = familyTrunkBits(game.compiled.trunks);
+    this.trunkBits = familyTrunkBits(game.compiled);
     this.words = familyKeyWords(this.wings, this.codeBits, this.linkBits, this.trunkBits);
   }
 

@@ -16,8 +16,9 @@ import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN } from '../../rules.js';
  * | 0      | 21-31 | under passes as cycles, the pass state instead of both (below)        |
  * | 1 …    | bits  | from bit 0 of word 1 on, one stream of bits: the n wings' codes       |
  * |        |       | (position.ts wingCode: top card and height), sorted ascending,        |
- * |        |       | `codeBits` each; then, with several trunks (RULES §10.15), each       |
- * |        |       | trunk's count, 4 bits (familyTrunkBits); then, for linked wings only, for each card c by      |
+ * |        |       | `codeBits` each; then, with several trunks (RULES §10.15) or a chosen |
+ * |        |       | base (§10.17), 16 bits: each trunk's count and the base (familyTrunkBits); |
+ * |        |       | then, for linked wings only, for each card c by                        |
  * |        |       | number, which suit lies under it (0 where none does), `linkBits` each |
  *
  * A wing dealt several cards (RULES §10.14) with dealt cards still under its run is not like the others:
@@ -187,9 +188,13 @@ export function familyWingCodeBits(rules: { readonly wrapBase: boolean; readonly
   return rules.wingCards > 1 ? run + DEALT_CODE_BITS : run;
 }
 
-/** Bits of the key's trunk counts: RULES §10.15's several trunks, 4 bits each (position.ts trunkCounts); 0 for one trunk, whose count word 0 holds. */
-export function familyTrunkBits(trunks: number): number {
-  return trunks > 1 ? 4 * trunks : 0;
+/**
+ * Bits of the key's trunk counts and chosen base (position.ts trunksAndBase): 16 under RULES §10.15's
+ * several trunks (3 bits each) or §10.17's chosen base (4 bits above them); 0 otherwise, where word 0's
+ * count is the one trunk's and the base is the deal's.
+ */
+export function familyTrunkBits(rules: { readonly trunks: number; readonly baseChosen: boolean }): number {
+  return rules.trunks > 1 || rules.baseChosen ? 16 : 0;
 }
 
 export function familyKeyWords(wings: number, codeBits: number, linkBits: number, trunkBits = 0): number {
@@ -226,7 +231,7 @@ export function packFamilyKey(position: P.Position, wings: number, codeBits: num
   let bit = 0;
   for (let i = 0; i < wings; i++, bit += codeBits) putBits(key, bit, sortedWings[i], codeBits);
   if (trunkBits > 0) {
-    putBits(key, bit, P.trunkCounts(position), trunkBits);
+    putBits(key, bit, P.trunksAndBase(position), trunkBits);
     bit += trunkBits;
   }
   if (linkBits === 0) return;
