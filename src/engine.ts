@@ -410,19 +410,8 @@ export class Game {
    * others after each turn (the trunks are empty: no trunk move is left).
    */
   private tableauPlaysKeepingWings(out: EngineMoveList, count: number): number {
-    const first = count;
-    count = this.wingFoundationPlays(out, count);
-    if (!(this.compiled.spaceBlock && this.someWingEmpty())) count = this.wingToWingPlays(out, count);
-    let kept = first;
-    for (let i = first; i < count; i++) if (!this.emptiesWing(out[i])) out[kept++] = out[i];
-    if (this.compiled.foundationBack) kept = this.foundationBackPlays(out, kept);
-    return kept;
-  }
-
-  /** Whether a move from a wing takes its last card (a wing with dealt cards under its run never empties: none of these games has them). */
-  private emptiesWing(move: EngineMove): boolean {
-    const source = moveSource(move);
-    return source < WING_COUNT && moveCount(move) === this.wingHeight(source) && this.dealtUnder(source) === 0;
+    count = this.wingPlaysThatEmpty(out, count, false);
+    return this.compiled.foundationBack ? this.foundationBackPlays(out, count) : count;
   }
 
   /**
@@ -434,12 +423,23 @@ export class Game {
    */
   private wingEmptyingPlays(out: EngineMoveList, count: number): number {
     if (this.wasteTopIndex() < 0 && this.stockTopIndex() >= 0) return count;
+    return this.wingPlaysThatEmpty(out, count, true);
+  }
+
+  /** The wings' foundation plays and moves onto wings, in legalMoves' order, that empty a wing (`empty`) or that leave every wing holding cards. */
+  private wingPlaysThatEmpty(out: EngineMoveList, count: number, empty: boolean): number {
     const first = count;
     count = this.wingFoundationPlays(out, count);
     if (!(this.compiled.spaceBlock && this.someWingEmpty())) count = this.wingToWingPlays(out, count);
     let kept = first;
-    for (let i = first; i < count; i++) if (this.emptiesWing(out[i])) out[kept++] = out[i];
+    for (let i = first; i < count; i++) if (this.emptiesWing(out[i]) === empty) out[kept++] = out[i];
     return kept;
+  }
+
+  /** Whether a move from a wing takes its last card (a wing with dealt cards under its run never empties: none of these games has them). */
+  private emptiesWing(move: EngineMove): boolean {
+    const source = moveSource(move);
+    return source < WING_COUNT && moveCount(move) === this.wingHeight(source) && this.dealtUnder(source) === 0;
   }
 
   /**
