@@ -29,7 +29,8 @@ import {
  * |-------|--------------------------------------------------------------|
  * | 0-4   | source: 0–7 wing, 8 waste, 9 trunk, 10 stock, 11 turn, 12 redeal, |
  * |       | 13–16 trunk 1–4 of several (RULES §10.15), 17 a foundation (§10.16) |
- * | 5-8   | target: 0–7 wing, 8 foundation, 15 none                       |
+ * | 5-8   | target: 0–7 wing, 8 foundation, 9 the foundation down from the |
+ * |       | King (RULES §10.18), 15 none                                  |
  * | 9-14  | count of cards moved (a Canfield wing may hold more than 15)  |
  * | 15-20 | the card moved (deepest card of a group), plus one; 0 = none  |
  */
@@ -66,6 +67,8 @@ const SOURCE_TRUNKS = 13;
 /** RULES §10.16: a foundation's top card, coming back. */
 export const SOURCE_FOUNDATION = 17;
 export const TARGET_FOUNDATION = 8;
+/** RULES §10.18: the suit's foundation down from the King (TARGET_FOUNDATION is then the one up from the Ace). */
+export const TARGET_FOUNDATION_DOWN = 9;
 export const TARGET_NONE = 15;
 
 /** No move: what legalMoveFor() gives for a move that is not legal. */
@@ -91,6 +94,10 @@ export function moveCard(move: EngineMove): number {
 export function trunkSource(trunks: number, trunk: number): number {
   return trunks === 1 ? SOURCE_TRUNK : SOURCE_TRUNKS + trunk;
 }
+/** Whether a move's target is a foundation (the one of its suit, or under RULES §10.18 either of two). */
+export function isFoundationTarget(target: number): boolean {
+  return target === TARGET_FOUNDATION || target === TARGET_FOUNDATION_DOWN;
+}
 /** Whether a move's source is a trunk (the one, or one of several). */
 export function isTrunkSource(source: number): boolean {
   return source === SOURCE_TRUNK || (source >= SOURCE_TRUNKS && source < SOURCE_TRUNKS + MAX_TRUNKS);
@@ -106,7 +113,7 @@ export function toNotation(move: EngineMove): Move {
     source: SOURCE_LETTERS[source],
     fromWing: source < WING_COUNT ? source + 1 : 0,
     fromTrunk: source >= SOURCE_TRUNKS && source < SOURCE_TRUNKS + MAX_TRUNKS ? source - SOURCE_TRUNKS + 1 : 0,
-    target: target === TARGET_FOUNDATION ? 'F' : target === TARGET_NONE ? 'none' : 'W',
+    target: target === TARGET_FOUNDATION ? 'F' : target === TARGET_FOUNDATION_DOWN ? 'D' : target === TARGET_NONE ? 'none' : 'W',
     toWing: target < WING_COUNT ? target + 1 : 0,
     count: moveCount(move),
     card: moveCard(move),
@@ -121,12 +128,18 @@ export function trunkCardInPlay(position: P.Position, layout: DealLayout, rules:
   return count === 1 ? layout.deck[0] : NO_CARD;
 }
 
-/** The card that goes next on this suit's foundation, or NO_CARD when it is complete. */
+/** The card that goes next on this suit's foundation, or NO_CARD when it is complete (RULES §10.18's two foundations: Game.foundationNext). */
 export function foundationNext(position: P.Position, layout: DealLayout, suit: number): number {
   const height = P.foundationHeight(position, suit);
   // RULES §10.17: a chosen base is the position's, and before it is chosen no card is any suit's next
   const base = layout.baseChosen ? P.chosenBase(position) : layout.baseRank;
   return height === RANK_COUNT || base < 0 ? NO_CARD : suit * RANK_COUNT + ((base + height) % RANK_COUNT);
+}
+
+/** RULES §10.18: the card that goes next on this suit's foundation down from the King, or NO_CARD when the suit is complete. */
+export function foundationDownNext(position: P.Position, suit: number): number {
+  const down = P.downHeight(position, suit);
+  return P.foundationHeight(position, suit) + down === RANK_COUNT ? NO_CARD : suit * RANK_COUNT + RANK_COUNT - 1 - down;
 }
 
 /** RULES §10.5: diamonds and hearts are red (suits C D H S are 0 1 2 3). */
@@ -158,6 +171,8 @@ export class Game {
   readonly wings: number;
   /** Whether wings are kept as linked cards (alt-colour or any-suit building; position.ts). */
   private readonly linked: boolean;
+  /** RULES §10.18: two foundations a suit, up from the Ace and down from the King. */
+  private readonly upDown: boolean;
   private readonly position: P.Position;
   /** For each card, the cards that go straight on it (goesOn), four places a card, NO_CARD after the last. */
   private readonly cardsOnto: Int8Array;
@@ -176,6 +191,7 @@ export class Game {
     // the move encoding has room for eight wings (commands/flags.ts refuses more before any work)
     if (this.compiled.wings > WING_COUNT) throw new Error(`the engine plays at most ${WING_COUNT} wings, not ${canonicalRules(rules)}`);
     this.wings = this.compiled.wings;
+    this.upDown = this.compiled.upDown;
     this.linked = this.compiled.build === BUILD_ALT_COLOUR_DOWN || this.compiled.build === BUILD_ANY_SUIT_DOWN;
     this.position = P.newPosition(this.linked ? P.LINKED_POSITION_WORDS : P.POSITION_WORDS);
     this.history = new Int32Array(this.position.length * 256);
@@ -228,8 +244,14 @@ export class Game {
   foundationHeight(suit: number): number {
     return P.foundationHeight(this.position, suit);
   }
+  /** The card that goes next on this suit's foundation (under RULES §10.18 the one up from the Ace), or NO_CARD. */
   foundationNext(suit: number): number {
+    if (this.upDown) return P.foundationHeight(this.position, suit) + P.downHeight(this.position, suit) === RANK_COUNT ? NO_CARD : suit * RANK_COUNT + P.foundationHeight(this.position, suit);
     return foundationNext(this.position, this.layout, suit);
+  }
+  /** RULES §10.18: the card that goes next on this suit's foundation down from the King, or NO_CARD. */
+  foundationDownNext(suit: number): number {
+    return this.upDown ? foundationDownNext(this.position, suit) : NO_CARD;
   }
   /** The base rank (A = 0): the deal's, or under RULES §10.17 the one the player chose, -1 before that. */
   baseRank(): number {
@@ -239,8 +261,15 @@ export class Game {
   private beforeBase(): boolean {
     return this.layout.baseChosen && P.chosenBase(this.position) < 0;
   }
+  /** Whether `card` may go up now: it is next on its foundation, or under RULES §10.18 on either of its suit's two. */
   canGoToFoundation(card: number): boolean {
-    return this.foundationNext(suitOf(card)) === card;
+    return this.foundationNext(suitOf(card)) === card || (this.upDown && foundationDownNext(this.position, suitOf(card)) === card);
+  }
+  /** The moves that put `card`, from `source`, up: onto its foundation, or under RULES §10.18 onto each of its suit's two that takes it. */
+  private foundationPlays(out: EngineMoveList, count: number, source: number, card: number): number {
+    if (this.foundationNext(suitOf(card)) === card) out[count++] = encodeMove(source, TARGET_FOUNDATION, 1, card);
+    if (this.upDown && foundationDownNext(this.position, suitOf(card)) === card) out[count++] = encodeMove(source, TARGET_FOUNDATION_DOWN, 1, card);
+    return count;
   }
   /** Cards left in the trunk, or in all the trunks (RULES §10.15). */
   trunkCount(): number {
@@ -297,10 +326,10 @@ export class Game {
     return trunkCardInPlay(this.position, this.layout, this.compiled);
   }
   isWon(): boolean {
-    return P.isWon(this.position);
+    return this.upDown ? P.isWonUpDown(this.position) : P.isWon(this.position);
   }
   foundationTotal(): number {
-    return P.foundationTotal(this.position);
+    return this.upDown ? P.foundationTotal(this.position) + P.downTotal(this.position) : P.foundationTotal(this.position);
   }
 
   /** RULES §10.5: whether `card` may be put straight onto `onto` on a wing. */
@@ -365,7 +394,7 @@ export class Game {
     count = this.wingFoundationPlays(out, count);
     count = this.wasteFoundationPlay(out, count, wasteIndex);
     if (rules.trunks > 1) count = this.trunksFoundationPlays(out, count);
-    else if (trunkCard !== NO_CARD && this.canGoToFoundation(trunkCard)) out[count++] = encodeMove(SOURCE_TRUNK, TARGET_FOUNDATION, 1, trunkCard);
+    else if (trunkCard !== NO_CARD) count = this.foundationPlays(out, count, SOURCE_TRUNK, trunkCard);
     if (!blocked) count = this.wingToWingPlays(out, count);
     count = this.wasteWingPlays(out, count, wasteIndex);
     if (rules.trunks > 1) {
@@ -393,7 +422,7 @@ export class Game {
     const blocked = rules.spaceBlock && this.someWingEmpty();
     count = this.wingFoundationPlays(out, count);
     if (rules.trunks > 1) count = this.trunksFoundationPlays(out, count);
-    else if (trunkCard !== NO_CARD && this.canGoToFoundation(trunkCard)) out[count++] = encodeMove(SOURCE_TRUNK, TARGET_FOUNDATION, 1, trunkCard);
+    else if (trunkCard !== NO_CARD) count = this.foundationPlays(out, count, SOURCE_TRUNK, trunkCard);
     if (!blocked) {
       count = this.wingToWingPlays(out, count);
       if (rules.trunks > 1) count = this.trunksToWingPlays(out, count);
@@ -482,21 +511,42 @@ export class Game {
     return count;
   }
 
-  /** RULES §10.16: the top card of a foundation (suits in order) onto each wing it lands on: a build, or a space where spaceFrom lists the foundations. */
+  /**
+   * RULES §10.16: the top card of a foundation (suits in order) onto each wing it lands on: a build, or
+   * a space where spaceFrom lists the foundations. Under RULES §10.18 the top of each of a suit's two
+   * (up, then down), and, where the two hold the whole suit, each top onto the other foundation.
+   */
   private foundationBackPlays(out: EngineMoveList, count: number): number {
-    const fromFoundations = this.compiled.spaceFromFoundations;
     for (let suit = 0; suit < 4; suit++) {
-      const card = this.foundationTop(suit);
-      if (card === NO_CARD) continue;
-      for (let to = 0; to < this.wings; to++) if (this.canLandOnWing(card, 1, to, fromFoundations)) out[count++] = encodeMove(SOURCE_FOUNDATION, to, 1, card);
+      count = this.foundationCardPlays(out, count, this.foundationTop(suit));
+      if (!this.upDown) continue;
+      const down = this.foundationDownTop(suit);
+      count = this.foundationCardPlays(out, count, down);
+      if (P.foundationHeight(this.position, suit) + P.downHeight(this.position, suit) !== RANK_COUNT) continue;
+      const up = this.foundationTop(suit);
+      if (up !== NO_CARD) out[count++] = encodeMove(SOURCE_FOUNDATION, TARGET_FOUNDATION_DOWN, 1, up);
+      if (down !== NO_CARD) out[count++] = encodeMove(SOURCE_FOUNDATION, TARGET_FOUNDATION, 1, down);
     }
     return count;
   }
 
-  /** The top card of this suit's foundation, or NO_CARD when it is empty. */
+  /** A foundation's top `card` (NO_CARD: none) onto each wing it lands on. */
+  private foundationCardPlays(out: EngineMoveList, count: number, card: number): number {
+    if (card === NO_CARD) return count;
+    const fromFoundations = this.compiled.spaceFromFoundations;
+    for (let to = 0; to < this.wings; to++) if (this.canLandOnWing(card, 1, to, fromFoundations)) out[count++] = encodeMove(SOURCE_FOUNDATION, to, 1, card);
+    return count;
+  }
+
+  /** The top card of this suit's foundation (under RULES §10.18 the one up from the Ace), or NO_CARD when it is empty. */
   foundationTop(suit: number): number {
     const height = P.foundationHeight(this.position, suit);
     return height === 0 ? NO_CARD : suit * RANK_COUNT + ((this.baseRank() + height - 1) % RANK_COUNT);
+  }
+  /** RULES §10.18: the top card of this suit's foundation down from the King, or NO_CARD when it is empty (or the rules have none). */
+  foundationDownTop(suit: number): number {
+    const height = this.upDown ? P.downHeight(this.position, suit) : 0;
+    return height === 0 ? NO_CARD : suit * RANK_COUNT + RANK_COUNT - height;
   }
 
   /** The card under `card`, which lies on a wing and is not its bottom card. */
@@ -507,9 +557,7 @@ export class Game {
   /** Each wing's top card that can go up. */
   private wingFoundationPlays(out: EngineMoveList, count: number): number {
     for (let wing = 0; wing < this.wings; wing++) {
-      if (this.wingHeight(wing) > 0 && this.canGoToFoundation(this.wingCard(wing, 0))) {
-        out[count++] = encodeMove(wing, TARGET_FOUNDATION, 1, this.wingCard(wing, 0));
-      }
+      if (this.wingHeight(wing) > 0) count = this.foundationPlays(out, count, wing, this.wingCard(wing, 0));
     }
     return count;
   }
@@ -609,6 +657,8 @@ export class Game {
     for (let suit = 0; suit < 4; suit++) {
       const next = this.foundationNext(suit);
       if (next !== NO_CARD) marks[next] = stamp;
+      const down = this.foundationDownNext(suit);
+      if (down !== NO_CARD) marks[down] = stamp;
     }
     if (!rules.builds) return false;
     for (let wing = 0; wing < this.wings; wing++) {
@@ -669,9 +719,7 @@ export class Game {
   /** The waste's top (at stock place `wasteIndex`, -1: an empty waste) to its foundation. */
   private wasteFoundationPlay(out: EngineMoveList, count: number, wasteIndex: number): number {
     if (wasteIndex < 0) return count;
-    const waste = this.layout.stockCards[wasteIndex];
-    if (this.canGoToFoundation(waste)) out[count++] = encodeMove(SOURCE_WASTE, TARGET_FOUNDATION, 1, waste);
-    return count;
+    return this.foundationPlays(out, count, SOURCE_WASTE, this.layout.stockCards[wasteIndex]);
   }
 
   /** The waste's top (at stock place `wasteIndex`) onto each wing it lands on: a build, or a space where spaceFrom lists the waste. */
@@ -826,7 +874,9 @@ export class Game {
       if (target === TARGET_FOUNDATION && this.beforeBase()) P.chooseBase(position, rankOf(card));
     } else if (source === SOURCE_FOUNDATION) {
       card = moveCard(move);
-      P.lowerFoundation(position, suitOf(card));
+      // RULES §10.18: the card names its foundation, the one of its suit's two it tops
+      if (this.upDown && this.foundationDownTop(suitOf(card)) === card) P.lowerDown(position, suitOf(card));
+      else P.lowerFoundation(position, suitOf(card));
     } else {
       const trunk = source - SOURCE_TRUNKS;
       card = P.trunkTopOf(position, this.layout, trunk);
@@ -835,6 +885,7 @@ export class Game {
       if (target === TARGET_FOUNDATION && this.beforeBase()) P.chooseBase(position, rankOf(card));
     }
     if (target === TARGET_FOUNDATION) P.raiseFoundation(position, suitOf(card));
+    else if (target === TARGET_FOUNDATION_DOWN) P.raiseDown(position, suitOf(card));
     else if (this.linked) P.placeOnLinkedWing(position, target, card, top === NO_CARD ? card : top, count);
     else P.placeOnWing(position, target, card, count);
   }

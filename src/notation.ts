@@ -5,8 +5,8 @@ import { InputError, type Validation } from './errors.js';
 
 /** Where a move takes its card from: T = turn, R = redeal, X = waste, K = trunk, S = stock, W = a wing, F = a foundation's top card (RULES §10.16). */
 export type MoveSource = 'T' | 'R' | 'X' | 'K' | 'S' | 'W' | 'F';
-/** Where it goes: F = its foundation, W = a wing; none for T and R. */
-export type MoveTarget = 'F' | 'W' | 'none';
+/** Where it goes: F = its foundation (under RULES §10.18 the one up from the Ace), D = its foundation down from the King (§10.18), W = a wing; none for T and R. */
+export type MoveTarget = 'F' | 'D' | 'W' | 'none';
 
 export interface Move {
   source: MoveSource;
@@ -23,18 +23,18 @@ export interface Move {
   card: number;
 }
 
-const TOKEN_PATTERN = /^(?:(\d+)(?=W))?(T|R|X|K(\d+)?|S|F(?=W)|W(\d+))(F|W(\d+))?(?:\(([^()]*)\))?$/i;
+const TOKEN_PATTERN = /^(?:(\d+)(?=W))?(T|R|X|K(\d+)?|S|F(?=[WFD])|W(\d+))(F|D|W(\d+))?(?:\(([^()]*)\))?$/i;
 
 /** Checks one token; on failure says what is wrong with it. */
 export function validateMove(token: string): Validation {
   const match = TOKEN_PATTERN.exec(token);
-  if (!match) return { ok: false, error: `${quote(token)} is not a move (see RULES §5: T, R, W3F, XF, KF, XW2, KW6, SW5, W1W4, 2W1W4; §10.15-10.16: K2W3, FW1)` };
+  if (!match) return { ok: false, error: `${quote(token)} is not a move (see RULES §5: T, R, W3F, XF, KF, XW2, KW6, SW5, W1W4, 2W1W4; §10.15-10.16: K2W3, FW1; §10.18: W3D, FD)` };
   const [, countText, sourceText, trunkText, fromText, targetText, toText, cardText] = match;
   const source = sourceText[0].toUpperCase();
   const hasTarget = targetText !== undefined;
   if ((source === 'T' || source === 'R') && hasTarget) return { ok: false, error: `${quote(token)}: ${source} takes no destination` };
   if (source !== 'T' && source !== 'R' && !hasTarget) return { ok: false, error: `${quote(token)} has no destination (F or a wing)` };
-  if (source === 'S' && targetText.toUpperCase() === 'F') return { ok: false, error: `${quote(token)}: the stock card goes only into an empty wing (SW)` };
+  if (source === 'S' && !targetText.toUpperCase().startsWith('W')) return { ok: false, error: `${quote(token)}: the stock card goes only into an empty wing (SW)` };
   // a number past 2^53 would be rounded by Number(): such a wing or count is refused here, quoted as typed
   for (const [text, what] of [[fromText, 'wing'], [toText, 'wing'], [trunkText, 'trunk'], [countText, 'count']] as const) {
     if (text !== undefined && !Number.isSafeInteger(Number(text))) return { ok: false, error: `${quote(token)}: ${what === 'count' ? `a count of ${text} cards is more than a deck holds` : `there is no ${what} ${text}`}` };
@@ -109,7 +109,7 @@ export function formatMove(move: Move, withCard = true): string {
   let text = '';
   if (move.count > 1) text += String(move.count);
   text += move.source === 'W' ? `W${move.fromWing}` : move.source === 'K' && move.fromTrunk > 0 ? `K${move.fromTrunk}` : move.source;
-  if (move.target === 'F') text += 'F';
+  if (move.target === 'F' || move.target === 'D') text += move.target;
   else if (move.target === 'W') text += `W${move.toWing}`;
   if (withCard && move.card !== NO_CARD && move.source !== 'R') text += `(${formatCard(move.card)})`;
   return text;
@@ -131,6 +131,6 @@ export function describeMove(move: Move, turned: readonly number[] = []): string
   if (move.source === 'R') return 'redeal: the waste becomes the stock';
   const cards = move.card === NO_CARD ? '' : move.count > 1 ? `${move.count} cards from ${formatCard(move.card)} ` : `${formatCard(move.card)} `;
   const from = move.source === 'W' ? `wing ${move.fromWing}` : move.source === 'K' && move.fromTrunk > 0 ? `trunk ${move.fromTrunk}` : SOURCE_WORDS[move.source];
-  const to = move.target === 'F' ? 'foundation' : `wing ${move.toWing}`;
+  const to = move.target === 'F' ? 'foundation' : move.target === 'D' ? 'foundation down' : `wing ${move.toWing}`;
   return `${cards}${from} → ${to}`;
 }

@@ -14,6 +14,8 @@ import { WING_COUNT, dealtCard, dealtWingCard, type DealLayout } from './layout.
  * | 8     | 16+3k | several trunks only (RULES §10.15): cards left in trunk k, 3 bits    |
  * |       |       | each: deck[k·c … k·c+n-1], top deck[k·c+n-1] (c cards dealt a trunk) |
  * | 8     | 28-31 | a chosen base only (RULES §10.17): its rank + 1, 0 until chosen      |
+ * | 8     | 16+4s | two foundations a suit only (RULES §10.18; one trunk, no chosen base): |
+ * |       |       | the height of suit s's foundation down from the King (0–13)          |
  * | 9     | 0-4   | cards left in the trunk: deck[0 … n-1], top deck[n-1]; with several  |
  * |       |       | trunks, left in all of them                                           |
  * | 9     | 5-10  | stock pointer p: filled stock places with index < p are the waste    |
@@ -67,6 +69,7 @@ const TRUNK_COUNTS_SHIFT = 16;
 const TRUNK_COUNT_BITS = 3;
 const TRUNK_COUNT_MASK = 0x7;
 const CHOSEN_BASE_SHIFT = 28;
+const DOWN_SHIFT = 16;
 const FOUNDATION_HEIGHTS_MASK = 0xffff;
 const COUNTS_WORD = 9;
 const TRUNK_MASK = 0x1f;
@@ -158,6 +161,30 @@ export function foundationTotal(position: Position): number {
 export function isWon(position: Position): boolean {
   return (position[FOUNDATION_WORD] & FOUNDATION_HEIGHTS_MASK) === ALL_FOUNDATIONS_COMPLETE;
 }
+/** RULES §10.18: the height of this suit's foundation down from the King. */
+export function downHeight(position: Position, suit: number): number {
+  return (position[FOUNDATION_WORD] >>> (DOWN_SHIFT + suit * FOUNDATION_BITS)) & FOUNDATION_MASK;
+}
+/** RULES §10.18: the cards on the foundations down from the Kings. */
+export function downTotal(position: Position): number {
+  return heightsTotal(position[FOUNDATION_WORD] >>> DOWN_SHIFT);
+}
+/** RULES §10.18: won when each suit's two foundations hold its 13 cards between them. */
+export function isWonUpDown(position: Position): boolean {
+  const word = position[FOUNDATION_WORD];
+  for (let shift = 0; shift < DOWN_SHIFT; shift += FOUNDATION_BITS) {
+    if (((word >>> shift) & FOUNDATION_MASK) + ((word >>> (shift + DOWN_SHIFT)) & FOUNDATION_MASK) !== RANK_COUNT) return false;
+  }
+  return true;
+}
+/** RULES §10.18: one more card on this suit's foundation down from the King. */
+export function raiseDown(position: Position, suit: number): void {
+  position[FOUNDATION_WORD] += 1 << (DOWN_SHIFT + suit * FOUNDATION_BITS);
+}
+/** RULES §10.16, §10.18: the top card of this suit's foundation down from the King comes back. */
+export function lowerDown(position: Position, suit: number): void {
+  position[FOUNDATION_WORD] -= 1 << (DOWN_SHIFT + suit * FOUNDATION_BITS);
+}
 /** RULES §10.17: the base rank the player chose (A = 0), or -1 before the first card goes up. */
 export function chosenBase(position: Position): number {
   return (position[FOUNDATION_WORD] >>> CHOSEN_BASE_SHIFT) - 1;
@@ -182,7 +209,7 @@ export function trunkCount(position: Position): number {
 export function trunkCountOf(position: Position, trunk: number): number {
   return (position[FOUNDATION_WORD] >>> (TRUNK_COUNTS_SHIFT + TRUNK_COUNT_BITS * trunk)) & TRUNK_COUNT_MASK;
 }
-/** Every trunk's count, 3 bits a trunk from trunk 0, and a chosen base's field above them, in one 16-bit number (0 in other games): for keys. */
+/** Every trunk's count, 3 bits a trunk from trunk 0, and a chosen base's field above them, or (RULES §10.18) the four down foundations' heights, in one 16-bit number (0 in other games): for keys. */
 export function trunksAndBase(position: Position): number {
   return position[FOUNDATION_WORD] >>> TRUNK_COUNTS_SHIFT;
 }

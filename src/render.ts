@@ -73,7 +73,10 @@ export function renderLayout(game: Game, options: RenderOptions): string {
   const trunkText = trunkCount === 0 ? 'Trunk empty' : `Trunk [${trunkCount}]${trunkCard === NO_CARD ? '' : ' ' + paint(trunkCard, options)}`;
   // RULES §10.17: a chosen base is named once chosen
   const base = game.baseRank();
-  const lines = [`          Foundations  ${foundations.join('   ')}   (${base < 0 ? 'base rank not chosen yet' : `base rank ${RANKS[base]}`})`, ''];
+  const lines = [`          Foundations  ${foundations.join('   ')}   (${base < 0 ? 'base rank not chosen yet' : game.compiled.upDown ? 'up from A' : `base rank ${RANKS[base]}`})`];
+  // RULES §10.18: each suit's second foundation, down from the King, on a line of its own
+  if (game.compiled.upDown) lines.push(`                       ${[0, 1, 2, 3].map((suit) => `${SUIT_SYMBOLS[suit]} ${paint(game.foundationDownTop(suit), options)}`).join('   ')}   (down from K)`);
+  lines.push('');
   const wings = game.wings;
   if (game.compiled.trunks > 1) {
     // RULES §10.15: several trunks, one line above the wings, K1 first

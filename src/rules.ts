@@ -51,6 +51,7 @@ export const RULE_OPTIONS = [
   { field: 'trunks', flag: '--trunks', kind: 'number', min: 1, max: MAX_TRUNKS, fallback: 1, section: '10.15', summary: 'trunks the trunk cards are dealt to', helpOrder: 17, onlyWhenBuilding: false, newOption: true },
   { field: 'foundationBack', flag: '--foundation-back', kind: 'choice', choices: ['no', 'yes'], fallback: 'no', section: '10.16', helpOrder: 18, onlyWhenBuilding: true, newOption: true },
   { field: 'spaceWaste', flag: '--space-waste', kind: 'choice', choices: ['any-time', 'trunk-empty'], fallback: 'any-time', section: '10.3', helpOrder: 19, onlyWhenBuilding: false, newOption: true },
+  { field: 'foundations', flag: '--foundations', kind: 'choice', choices: ['up', 'up-down'], fallback: 'up', section: '10.18', helpOrder: 20, onlyWhenBuilding: false, newOption: true },
 ] as const;
 
 export type RuleOption = (typeof RULE_OPTIONS)[number];
@@ -260,6 +261,25 @@ export const PRESETS: readonly Preset[] = [
     },
   },
   {
+    name: 'lafayette',
+    group: 'Canfield type',
+    source: "PySolFC's Lafayette (game 642)",
+    rules: {
+      ...CANFIELD,
+      trunkFace: 'up',
+      spaceFrom: ['waste', 'wings', 'foundations'],
+      spaceRank: '7',
+      wrap: 'none',
+      wingMoves: 'group',
+      base: 'A',
+      baseCards: 'shuffled',
+      turn: '3',
+      redeals: 'unlimited',
+      foundationBack: 'yes',
+      foundations: 'up-down',
+    },
+  },
+  {
     name: 'sv-canfield',
     group: "Solvitaire's readings",
     source: "Solvitaire's canfield",
@@ -355,6 +375,11 @@ function resolve(presetName: string, overrides: RuleOverrides): Resolution {
     else if (rules.wrap === 'base') problems.push('--base chosen takes --wrap round or none: wrap base builds from a base the deal does not give');
     else if (rules.trunkPlay !== 'top') problems.push(`--base chosen takes --trunk-play top, not ${rules.trunkPlay}`);
     else if (rules.trunks === 1 && rules.trunk === 0) problems.push('--base chosen needs a trunk: the base is the first trunk card played up');
+  }
+  // RULES §10.18: a suit's two foundations start from its Ace and its King, and meet; their heights take the bits of several trunks and a chosen base
+  if (problems.length === 0 && rules.foundations === 'up-down') {
+    if (rules.base !== 'A' || rules.baseCards !== 'shuffled') problems.push(`--foundations up-down takes --base A --base-cards shuffled (the Aces and Kings start the foundations), not --base ${rules.base} --base-cards ${rules.baseCards}`);
+    else if (rules.trunks > 1) problems.push(`--foundations up-down takes one trunk, not --trunks ${rules.trunks}`);
   }
   return problems.length > 0 ? { problems } : { rules, problems };
 }
@@ -493,6 +518,7 @@ export function eagleWingShape(rules: RuleSet): boolean {
     rules.trunks === 1 &&
     rules.foundationBack === 'no' &&
     rules.spaceWaste === 'any-time' &&
+    rules.foundations === 'up' &&
     rules.spaceBlock === 'no' &&
     rules.spaceRank === 'any' &&
     rules.wingDeal === 'up' &&
@@ -541,6 +567,8 @@ export interface CompiledRules {
   readonly baseChosen: boolean;
   /** RULES §10.3 `--space-waste trunk-empty`: the waste's card goes into a space only once every trunk is empty. */
   readonly spaceWasteTrunkEmpty: boolean;
+  /** RULES §10.18: each suit has a second foundation, down from the King, besides the one up from the Ace. */
+  readonly upDown: boolean;
   /** RULES §3.5 and §10.3, one flag per source. */
   readonly spaceFromTrunk: boolean;
   readonly spaceFromWaste: boolean;
@@ -587,6 +615,7 @@ export function compileRules(rules: RuleSet): CompiledRules {
     foundationBack: rules.foundationBack === 'yes' && builds,
     baseChosen: rules.base === 'chosen',
     spaceWasteTrunkEmpty: rules.spaceWaste === 'trunk-empty',
+    upDown: rules.foundations === 'up-down',
     spaceFromTrunk: rules.spaceFrom.includes('trunk'),
     spaceFromWaste: rules.spaceFrom.includes('waste'),
     spaceFromStock: rules.spaceFrom.includes('stock'),

@@ -36,6 +36,8 @@ export class VerifyTable {
   /** RULES §10.14: for each wing card, bottom first, whether it lies face down (a face-down card never moves; it is turned up once it is a wing's top). */
   faceDown: boolean[][];
   foundations: number[][] = [[], [], [], []];
+  /** RULES §10.18: each suit's second foundation, down from the King (empty piles under one foundation a suit). */
+  downFoundations: number[][] = [[], [], [], []];
   stock: number[];
   waste: number[] = [];
   redealsUsed = 0;
@@ -98,6 +100,7 @@ export class VerifyTable {
     twin.wings = this.wings.map((wing) => [...wing]);
     twin.faceDown = this.faceDown.map((wing) => [...wing]);
     twin.foundations = this.foundations.map((pile) => [...pile]);
+    twin.downFoundations = this.downFoundations.map((pile) => [...pile]);
     twin.stock = [...this.stock];
     twin.waste = [...this.waste];
     twin.redealsUsed = this.redealsUsed;
@@ -107,8 +110,15 @@ export class VerifyTable {
 
   nextFor(card: number): boolean {
     const pile = this.foundations[suitOf(card)];
-    if (pile.length === RANK_COUNT || this.baseRank < 0) return false;
+    if (pile.length + this.downFoundations[suitOf(card)].length === RANK_COUNT || this.baseRank < 0) return false;
     return rankOf(card) === (this.baseRank + pile.length) % RANK_COUNT;
+  }
+  /** RULES §10.18: whether `card` goes next on its suit's foundation down from the King (the suit's cards not yet up lie between the two tops). */
+  nextDownFor(card: number): boolean {
+    if (this.rules.foundations !== 'up-down') return false;
+    const pile = this.downFoundations[suitOf(card)];
+    if (pile.length + this.foundations[suitOf(card)].length === RANK_COUNT) return false;
+    return rankOf(card) === RANK_COUNT - 1 - pile.length;
   }
   /** RULES §10.5: whether card x may lie straight on card y in a wing. */
   goesOn(x: number, y: number): boolean {
@@ -198,10 +208,24 @@ export class VerifyTable {
     }
   }
   won(): boolean {
-    return this.foundations.every((pile) => pile.length === RANK_COUNT);
+    return this.foundationCards() === CARD_COUNT;
   }
   foundationCards(): number {
-    return this.foundations.reduce((sum, pile) => sum + pile.length, 0);
+    return [...this.foundations, ...this.downFoundations].reduce((sum, pile) => sum + pile.length, 0);
+  }
+
+  /**
+   * RULES §10.18: whether `card`, the top of one of its suit's two foundations while the two hold the
+   * whole suit, may go onto the other (`to`): the card next to it in rank tops that other one, or it is
+   * empty and `card` is its Ace or King.
+   */
+  suitMeets(card: number, to: 'up' | 'down'): boolean {
+    const up = this.foundations[suitOf(card)];
+    const down = this.downFoundations[suitOf(card)];
+    if (this.rules.foundations !== 'up-down' || up.length + down.length !== RANK_COUNT) return false;
+    const onto = to === 'up' ? up : down;
+    if (onto.length === 0) return rankOf(card) === (to === 'up' ? 0 : RANK_COUNT - 1);
+    return rankOf(onto[onto.length - 1]) + (to === 'up' ? 1 : -1) === rankOf(card);
   }
 
   /** Why wing `from` may not give its top `count` cards to wing `to` under RULES §10.6, or ''. */
@@ -292,8 +316,10 @@ export class VerifyTable {
       // RULES §10.16: a foundation's top card back onto a wing; the card names the foundation
       if (this.rules.foundationBack !== 'yes') return 'no card comes back from a foundation under these rules';
       if (named === NO_CARD) return 'name the card that comes back from its foundation';
-      const pile = this.foundations[suitOf(named)];
-      if (pile.length === 0 || pile[pile.length - 1] !== named) return `${formatCard(named)} is not a foundation's top card`;
+      const tops = [this.foundations[suitOf(named)], this.downFoundations[suitOf(named)]].map((pile) => pile[pile.length - 1]);
+      if (!tops.includes(named)) return `${formatCard(named)} is not a foundation's top card`;
+      if (move.target === 'F' && tops[0] === named) return `${formatCard(named)} is already on that foundation`;
+      if (move.target === 'D' && tops[1] === named) return `${formatCard(named)} is already on that foundation`;
       cards = [named];
       spaceSource = 'foundations';
     } else {
@@ -320,7 +346,10 @@ export class VerifyTable {
       // the first card up, of any rank, is the base
       this.baseRank = rankOf(cards[0]);
     } else if (move.target === 'F') {
-      if (!this.nextFor(cards[0])) return `${formatCard(cards[0])} is not next on its foundation`;
+      if (!this.nextFor(cards[0]) && !(move.source === 'F' && this.suitMeets(cards[0], 'up'))) return `${formatCard(cards[0])} is not next on its foundation`;
+    } else if (move.target === 'D') {
+      if (this.rules.foundations !== 'up-down') return 'no foundation builds down from the King under these rules';
+      if (!this.nextDownFor(cards[0]) && !(move.source === 'F' && this.suitMeets(cards[0], 'down'))) return `${formatCard(cards[0])} is not next on its foundation down from the King`;
     } else {
       const landing = this.landingProblem(cards, move.toWing - 1, spaceSource);
       if (landing) return landing;
@@ -337,12 +366,16 @@ export class VerifyTable {
     }
     else if (move.source === 'X') this.waste.pop();
     else if (move.source === 'S') this.stock.pop();
-    else if (move.source === 'F') this.foundations[suitOf(cards[0])].pop();
+    else if (move.source === 'F') {
+      const up = this.foundations[suitOf(cards[0])];
+      (up[up.length - 1] === cards[0] ? up : this.downFoundations[suitOf(cards[0])]).pop();
+    }
     else {
       const pile = this.trunkPiles[this.rules.trunks > 1 ? move.fromTrunk - 1 : 0];
       pile.splice(this.rules.trunkPlay === 'top' ? pile.length - 1 : 0, 1);
     }
     if (move.target === 'F') this.foundations[suitOf(cards[0])].push(cards[0]);
+    else if (move.target === 'D') this.downFoundations[suitOf(cards[0])].push(cards[0]);
     else {
       this.wings[move.toWing - 1].push(...cards);
       this.faceDown[move.toWing - 1].push(...cards.map(() => false));

@@ -30,6 +30,9 @@ function checkInvariants(game: Game): void {
   for (let suit = 0; suit < 4; suit++) {
     // from the base the position keeps where the player chose it (RULES §10.17), else the deal's
     for (let height = 0; height < game.foundationHeight(suit); height++) mark(suit * 13 + ((game.baseRank() + height) % 13));
+    // RULES §10.18: the suit's foundation down, from its King to its top
+    const down = game.foundationDownTop(suit);
+    if (down !== NO_CARD) for (let card = suit * 13 + 12; card >= down; card--) mark(card);
   }
   for (let wing = 0; wing < WING_COUNT; wing++) {
     const height = game.wingHeight(wing);

@@ -94,6 +94,34 @@ describe.runIf(BROWSER)('the play page (eaglewing play)', () => {
     expect(await page.textContent('#moves')).toContain('foundation → wing');
     expect(errors).toEqual([]);
   });
+  it('Lafayette (deal 6): two foundations a suit (RULES §10.18): the CLI\'s line, cards going up and down from the King, played by clicks as it has them', async () => {
+    const solved = runCliJson<Solved>(['solve', '6', '--preset', 'lafayette']);
+    expect(solved.result).toBe('won');
+    const whole = solved.steps.filter((step) => !step.automatic).map((step) => step.move);
+    // the line up to its fourth card onto a foundation down from the King (the slow tier stays lean)
+    const downs = whole.flatMap((token, index) => (/^[^(]*D(\(|$)/.test(token) ? [index] : []));
+    expect(downs.length).toBeGreaterThan(3);
+    const line = whole.slice(0, downs[3] + 1);
+    const { page, errors } = await open(playPage(['6', '--preset', 'lafayette']));
+    expect(await page.locator('[data-pile="D"]').count()).toBe(4);
+    for (const [index, token] of line.entries()) {
+      if (token.startsWith('T') || token === 'R') await page.click(stock);
+      else {
+        const back = /^F([WFD])\d*\(.(.)\)$/.exec(token);
+        const bare = token.replace(/\(.*\)$/, '');
+        // a foundation's card is taken from whichever of its suit's two it tops
+        const from = back ? `[data-pile="F"][data-foundation="${back[2]}"] [data-count="1"], [data-pile="D"][data-foundation="${back[2]}"] [data-count="1"]` : source(bare);
+        await page.click(from);
+        await page.click(bare.endsWith('D') ? '[data-pile="D"] >> nth=0' : target(bare));
+      }
+      expect(await position(page), `move ${index + 1} ${token}: ${await page.textContent('#message')}`).toBe(index + 1);
+    }
+    const downCards = (await page.$$eval('[data-pile="D"]', (piles) => piles.map((pile) => pile.getAttribute('data-cards')!))).join(' ').trim().split(/\s+/);
+    expect(downCards).toHaveLength(4);
+    expect(runCliJson<{ status: string }>(['verify', '6', '--preset', 'lafayette', '--moves', await page.inputValue('#line')]).status).toBe('incomplete');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240_000);
   it('Eagle Wing (coops deal 1): the CLI\'s winning line played by clicks reaches the won state; the page asks the network for nothing', async () => {
     const line = playerLine(['1', '--preset', 'coops']);
     const { page, requests, errors } = await open(playPage(['1', '--preset', 'coops']));

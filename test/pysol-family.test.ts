@@ -36,6 +36,7 @@ const FAMILY_GAMES = [
   [315, 'gate', 10, 8, 0, 1, 2],
   [413, 'duke', 12, 4, 0, 1, 4],
   [282, 'dutchess', 12, 4, 0, 1, 4],
+  [642, 'lafayette', 13, 4, 0],
   [112, 'pysol', 13, 8, 1],
 ] as const;
 

@@ -8,7 +8,7 @@ describe('presets (RULES §4)', () => {
     expect(PRESET_NAMES).toEqual([
       ...['strict', 'coops', 'easy', 'goodsol', 'pysol'],
       ...['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield'],
-      ...['candike', 'mystique', 'munger', 'minerva', 'little-gate', 'gate', 'duke', 'dutchess'],
+      ...['candike', 'mystique', 'munger', 'minerva', 'little-gate', 'gate', 'duke', 'dutchess', 'lafayette'],
       ...['sv-canfield', 'sv-canfield-strict'],
     ]);
     expect(resolveRules('strict')).toEqual({
@@ -33,6 +33,7 @@ describe('presets (RULES §4)', () => {
       trunks: 1,
       foundationBack: 'no',
       spaceWaste: 'any-time',
+      foundations: 'up',
     });
     expect(resolveRules('coops')).toMatchObject({ build: 'suit-down', maxWing: 3, wingMoves: 'single', trunkPlay: 'last', spaceFrom: ['waste', 'stock'] });
     expect(resolveRules('easy')).toMatchObject({ build: 'suit-down', wingMoves: 'whole', trunkPlay: 'last', spaceFrom: ['waste', 'stock'] });
@@ -79,6 +80,8 @@ describe('overrides', () => {
     [{ base: 'chosen' }, '--base chosen takes --base-cards shuffled, not foundations'],
     [{ base: 'chosen', baseCards: 'shuffled', wrap: 'base' }, '--base chosen takes --wrap round or none'],
     [{ base: 'chosen', baseCards: 'shuffled' }, '--base chosen takes --trunk-play top, not last'],
+    [{ foundations: 'down' }, '--foundations must be one of up, up-down'],
+    [{ foundations: 'up-down' }, '--foundations up-down takes --base A --base-cards shuffled'],
     [{ spaceWaste: 'never' }, '--space-waste must be one of any-time, trunk-empty'],
     [{ spaceBlock: 'true' }, '--space-block must be one of no, yes'],
     [{ spaceRank: 'king' }, '--space-rank must be one of any, A, 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K'],
@@ -106,7 +109,7 @@ describe('overrides', () => {
   });
   it("Eagle Wing's shape (eagleWingShape): every Eagle Wing preset, and no preset or option beyond RULES §3", () => {
     expect(EAGLE_WING_PRESETS.every((preset) => eagleWingShape(resolveRules(preset)))).toBe(true);
-    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(19);
+    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(20);
     // each option a family game sets takes coops out of the shape, alone
     const beyond: RuleOverrides[] = [{ wings: '4' }, { turn: '3' }, { base: 'A' }, { wrap: 'base' }, { trunkFace: 'up' }, { trunkFill: 'player' }];
     beyond.push({ spaceBlock: 'yes' }, { build: 'alt-colour-down' }, { wingMoves: 'sv-partial' }, { maxWing: 'none' }, { redeals: 'unlimited' }, { spaceFrom: 'trunk,waste' });
@@ -117,6 +120,7 @@ describe('overrides', () => {
     beyond.push({ base: 'chosen', baseCards: 'shuffled', trunkPlay: 'top' }, { spaceWaste: 'trunk-empty' });
     // RULES §10.14's deals are refused with coops' wing cap: the rule set is made by hand to ask the shape alone
     for (const wingDeal of ['down-up', 'down-up-down-up'] as const) expect(eagleWingShape({ ...resolveRules('coops'), wingDeal }), wingDeal).toBe(false);
+    expect(eagleWingShape({ ...resolveRules('coops'), foundations: 'up-down' })).toBe(false);
     for (const override of beyond) expect(eagleWingShape(resolveRules('coops', override)), JSON.stringify(override)).toBe(false);
     for (const override of [{ wings: '8' }, { wingMoves: 'single' }, { build: 'none' }, { redeals: '3' }] as RuleOverrides[]) expect(eagleWingShape(resolveRules('coops', override)), JSON.stringify(override)).toBe(true);
   });

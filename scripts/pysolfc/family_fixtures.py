@@ -35,6 +35,9 @@ Games with several reserves (Gate 315, Little Gate 316: two; Duke 413: four) nam
 max_move=1): F is then a source, e.g. `FW2(4C)`. Their deal string gives trunk 1 bottom to top, then trunk 2, ...
 Gate.fillStack (Gate, Little Gate) fills a wing a move empties from the trunk with more cards (K1 on a tie),
 else from the waste; Duke fills nothing. A move off a foundation runs no autoPlay (stack.playMoveMove).
+Lafayette (642) has two foundations a suit: `F` the one up from the Ace, `D` the one down from the King
+(base_rank=KING, dir=-1) as a target, e.g. `W3D(QH)`; a card leaving either is `F`, e.g. `FW2(8C)`, `FD(7H)`
+(from the one up onto the one down, while the two hold the whole suit).
 Dutchess (282, glenwood.py's Glenwood) has four trunks too, but its foundations keep their cards (max_move=0).
 Until a trunk's card goes to a foundation (which sets game.base_rank) the waste is empty and the talon may not
 be turned, so its playouts' top-level `auto` is empty, and the turn PySolFC makes by itself (autodeal) once the
@@ -70,6 +73,8 @@ GAMES = [
     (413, 'duke', 12, 4, 0, 1, 4),
     # four trunks, the foundations' base set by the first trunk card played to one (appended likewise)
     (282, 'dutchess', 12, 4, 0, 1, 4),
+    # two foundations a suit, up from the Ace and down from the King, one face-up trunk (appended likewise)
+    (642, 'lafayette', 13, 4, 0, 1, 1),
 ]
 PYSOLFC_COMMIT = '7a3d146a1ec1b36f18801fd8460340c3cc4853b9'
 RANKS = 'A23456789TJQK'
@@ -201,6 +206,7 @@ class Table:
         s = self.game.s
         self.talon, self.waste, self.trunks = s.talon, s.waste, list(s.reserves)
         self.wings, self.foundations = list(s.rows), list(s.foundations)
+        self.up_down = any(f.cap.dir < 0 for f in self.foundations)
         assert self.trunks and self.waste is not None
 
     def new_game(self, number):
@@ -234,7 +240,8 @@ class Table:
         if stack in self.wings:
             return 'W%d' % (self.wings.index(stack) + 1)
         if stack in self.foundations:
-            return 'F'
+            # Lafayette: a suit's foundation down from the King (base_rank=KING, dir=-1) is D as a target
+            return 'D' if stack.cap.dir < 0 else 'F'
         return None
 
     def snapshot(self):
@@ -279,9 +286,12 @@ class Table:
                     if target is source or not target.acceptsCards(source, cards):
                         continue
                     src, dst = self.name(source), self.name(target)
-                    # a foundation's top card may be taken back onto a wing, never to another foundation
-                    assert src is not None and dst in ('F',) + tuple('W%d' % (i + 1) for i in range(len(self.wings))) \
-                        and not (src == 'F' and dst == 'F'), 'a move with no token: %r -> %r' % (source, target)
+                    # a foundation's card is F as a source, whichever foundation holds it (the card names it)
+                    src = 'F' if src == 'D' else src
+                    # a foundation's top card may be taken back onto a wing; to another foundation only Lafayette's
+                    # between a suit's two (up and down)
+                    assert src is not None and dst in ('F', 'D') + tuple('W%d' % (i + 1) for i in range(len(self.wings))) \
+                        and (src != 'F' or dst.startswith('W') or self.up_down), 'a move with no token: %r -> %r' % (source, target)
                     count = '%d' % n if n > 1 else ''
                     assert not count or (src.startswith('W') and dst.startswith('W'))
                     token = '%s%s%s(%s)' % (count, src, dst, card_text(cards[0]))
@@ -312,7 +322,8 @@ class Table:
         return turns
 
     def won(self):
-        return all(len(f.cards) == 13 for f in self.foundations)
+        # PySolFC's Game.isGameWon: every card on a foundation (Lafayette's eight hold 52 between them)
+        return sum(len(f.cards) for f in self.foundations) == 52
 
 
 def pick_numbers(rng):
@@ -373,7 +384,7 @@ def main():
                 tokens = sorted(moves)
                 # wider choice than uniform: plays to a foundation and from the trunk come up more often,
                 # so playouts reach an empty trunk, spaces and redeals
-                weights = [8 if t.startswith('K') else 4 if 'F(' in t else 1 for t in tokens]
+                weights = [8 if t.startswith('K') else 4 if 'F(' in t or 'D(' in t else 1 for t in tokens]
                 token = rng.choices(tokens, weights)[0]
                 auto = table.play(moves[token])
                 step = {'legal': tokens, 'move': token}

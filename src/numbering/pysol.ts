@@ -187,12 +187,14 @@ export interface PysolFamilyGame {
   fixedRank: number | null;
   /** PySolFC deals the rows first, left to right, then the trunk (Minerva.startGame), instead of Canfield.startGame's trunk first. */
   rowsFirst: boolean;
-  /** RULES §10.15: trunks (PySolFC's reserves), dealt a card each in turn, then one row left to right (Gate.startGame, Duke.startGame). */
+  /** RULES §10.15: trunks (PySolFC's reserves), dealt a card each in turn (Gate.startGame, Duke.startGame). */
   trunks: number;
+  /** The trunks first, a card each in turn, then one row left to right (Gate.startGame, Duke.startGame, and Lafayette.startGame's one reserve). */
+  trunksFirst: boolean;
 }
 
-function familyGame(id: number, preset: string, trunk: number, wings: number, fixedRank: number | null, wingCards = 1, foundation: 0 | 1 | 4 = fixedRank === null ? 1 : 4, trunks = 1): PysolFamilyGame {
-  return { id, preset, trunk, wings, wingCards, foundation, stock: CARD_COUNT - trunk - wings * wingCards - foundation, fixedRank, rowsFirst: foundation === 0 && trunks === 1, trunks };
+function familyGame(id: number, preset: string, trunk: number, wings: number, fixedRank: number | null, wingCards = 1, foundation: 0 | 1 | 4 = fixedRank === null ? 1 : 4, trunks = 1, trunksFirst = trunks > 1): PysolFamilyGame {
+  return { id, preset, trunk, wings, wingCards, foundation, stock: CARD_COUNT - trunk - wings * wingCards - foundation, fixedRank, rowsFirst: foundation === 0 && !trunksFirst, trunks, trunksFirst };
 }
 
 /** RULES §10's PySolFC rows, in its order. */
@@ -214,6 +216,7 @@ export const PYSOL_FAMILY: readonly PysolFamilyGame[] = [
   familyGame(315, 'gate', 10, 8, null, 1, 0, 2),
   familyGame(413, 'duke', 12, 4, null, 1, 0, 4),
   familyGame(282, 'dutchess', 12, 4, null, 1, 0, 4),
+  familyGame(642, 'lafayette', 13, 4, null, 1, 0, 1, true),
   familyGame(112, 'pysol', 13, 8, null),
 ];
 
@@ -262,10 +265,10 @@ function ourSuitOrder(id: number): number {
  * - no foundation card (Minerva.startGame): c rows, each W1 first, then the trunk, then the rest;
  * - several trunks (Gate.startGame, Duke.startGame; no foundation card): a card to each trunk in turn,
  *   K1 first, until each has its share (so trunk k, bottom first, is P[k], P[k+t], …), then one row W1
- *   first, then the rest.
+ *   first, then the rest; Lafayette.startGame the same with its one trunk (P[0..12], bottom first).
  */
 export function familyDealFromPysolNumber(game: number | string, number: PysolNumber): Deck {
-  const { trunk, wings, wingCards, fixedRank, foundation, rowsFirst, trunks } = pysolFamilyGame(game);
+  const { trunk, wings, wingCards, fixedRank, foundation, rowsFirst, trunks, trunksFirst } = pysolFamilyGame(game);
   let ids = shuffledPysolIds(number);
   let base: number[];
   if (foundation === 0) {
@@ -286,7 +289,7 @@ export function familyDealFromPysolNumber(game: number | string, number: PysolNu
   const wingCardsDealt: number[] = [];
   for (let w = 0; w < wings; w++) {
     for (let r = 0; r < wingCards; r++) {
-      const lastReversed = !rowsFirst && trunks === 1 && r === wingCards - 1;
+      const lastReversed = !rowsFirst && !trunksFirst && r === wingCards - 1;
       wingCardsDealt.push(off[rowsAt + r * wings + (lastReversed ? wings - 1 - w : w)]);
     }
   }

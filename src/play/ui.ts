@@ -52,6 +52,25 @@ const isSelected = (pile: PileId, count = 0) => selected !== null && selected.pi
 
 function drawFoundations(): string {
   const game = session.game;
+  return drawUpFoundations() + (game.compiled.upDown ? drawDownFoundations() : '');
+}
+
+/** RULES §10.18: each suit's foundation down from the King, a pile "D" of its own after the four up from the Ace. */
+function drawDownFoundations(): string {
+  const game = session.game;
+  return [...SUITS]
+    .map((suit, index) => {
+      const top = game.foundationDownTop(index);
+      const cards: string[] = [];
+      if (top !== NO_CARD) for (let card = index * RANK_COUNT + RANK_COUNT - 1; card >= top; card--) cards.push(formatCard(card));
+      const chosen = isSelected(`D${suit}`) ? ' data-selected="true"' : '';
+      return `<div class="pile target" data-pile="D" data-foundation="${suit}" data-cards="${cards.join(' ')}" tabindex="0" aria-label="foundation ${suit} down">${top === NO_CARD ? slot() : face(top, `data-count="1"${chosen}`)}<span>${SUIT_SIGNS[suit]} K↓ ${cards.length}</span></div>`;
+    })
+    .join('');
+}
+
+function drawUpFoundations(): string {
+  const game = session.game;
   return [...SUITS]
     .map((suit, index) => {
       const height = game.foundationHeight(index);
@@ -205,16 +224,19 @@ function say(text: string, kind: 'refused' | 'news' | '' = ''): void {
 
 function moveFrom(source: Selection, target: PileId): Move | string {
   const from = source.pile;
-  // K1 … K4: one of several trunks; FC … FS: a foundation's top card coming back (its card names it)
+  // K1 … K4: one of several trunks; FC … FS: a foundation's top card coming back (its card names it); DC … DS: the same
+  // from a foundation down from the King (RULES §10.18), whose move is written from F too
   const numberedTrunk = from[0] === 'K' && from.length > 1 ? Number(from.slice(1)) : 0;
-  const foundation = from[0] === 'F' && from.length > 1 ? SUITS.indexOf(from[1]) : -1;
-  const move: Move = { source: from[0] === 'W' ? 'W' : (from[0] as Move['source']), fromWing: from[0] === 'W' ? Number(from.slice(1)) : 0, fromTrunk: numberedTrunk, target: target[0] === 'F' ? 'F' : 'W', toWing: target[0] === 'W' ? Number(target.slice(1)) : 0, count: 1, card: NO_CARD };
+  const down = from[0] === 'D';
+  const foundation = (from[0] === 'F' || down) && from.length > 1 ? SUITS.indexOf(from[1]) : -1;
+  const to: Move['target'] = target[0] === 'F' ? 'F' : target[0] === 'D' ? 'D' : 'W';
+  const move: Move = { source: from[0] === 'W' ? 'W' : down ? 'F' : (from[0] as Move['source']), fromWing: from[0] === 'W' ? Number(from.slice(1)) : 0, fromTrunk: numberedTrunk, target: to, toWing: target[0] === 'W' ? Number(target.slice(1)) : 0, count: 1, card: NO_CARD };
   if (foundation >= 0) {
-    if (move.target === 'F') return 'a foundation\'s card comes back onto a wing only';
-    move.card = session.game.foundationTop(foundation);
+    if (move.target !== 'W' && !session.game.compiled.upDown) return 'a foundation\'s card comes back onto a wing only';
+    move.card = down ? session.game.foundationDownTop(foundation) : session.game.foundationTop(foundation);
   }
   if (source.count > 1) {
-    if (move.target === 'F') return 'only a top card goes to a foundation, one at a time';
+    if (move.target !== 'W') return 'only a top card goes to a foundation, one at a time';
     move.count = source.count;
   }
   return move;
@@ -247,8 +269,8 @@ function turnOrRedeal(): void {
 function choose(pile: PileId, count: number, foundation = ''): void {
   const game = session.game;
   // RULES §10.16: with nothing chosen, a foundation's top card may be chosen to come back
-  if (pile === 'F' && selected === null && game.compiled.foundationBack && foundation !== '') pile = `F${foundation}`;
-  if (selected !== null && (pile === 'F' || pile[0] === 'W') && selected.pile !== pile) {
+  if ((pile === 'F' || pile === 'D') && selected === null && game.compiled.foundationBack && foundation !== '') pile = `${pile}${foundation}`;
+  if (selected !== null && (pile === 'F' || pile === 'D' || pile[0] === 'W') && selected.pile !== pile) {
     attempt(moveFrom(selected, pile));
     return;
   }
@@ -278,13 +300,15 @@ function choose(pile: PileId, count: number, foundation = ''): void {
           ? game.wingHeight(Number(pile.slice(1)) - 1) > 0
           : pile[0] === 'F' && pile.length > 1
             ? game.foundationTop(SUITS.indexOf(pile[1])) !== NO_CARD
-            : false;
+            : pile[0] === 'D' && pile.length > 1
+              ? game.foundationDownTop(SUITS.indexOf(pile[1])) !== NO_CARD
+              : false;
   if (!has) {
-    say(pile === 'F' ? 'Foundation cards stay where they are: choose a card to play first.' : 'There is no card to take there.', 'refused');
+    say(pile === 'F' || pile === 'D' ? 'Foundation cards stay where they are: choose a card to play first.' : 'There is no card to take there.', 'refused');
     return;
   }
   selected = { pile, count: pile[0] === 'W' ? Math.max(1, count) : 1 };
-  const where = pile === 'X' ? 'the waste' : pile === 'K' ? 'the trunk' : pile[0] === 'K' ? `trunk ${pile.slice(1)}` : pile[0] === 'F' ? `the ${SUIT_SIGNS[pile[1]]} foundation's top card` : `wing ${pile.slice(1)}`;
+  const where = pile === 'X' ? 'the waste' : pile === 'K' ? 'the trunk' : pile[0] === 'K' ? `trunk ${pile.slice(1)}` : pile[0] === 'F' ? `the ${SUIT_SIGNS[pile[1]]} foundation's top card` : pile[0] === 'D' ? `the ${SUIT_SIGNS[pile[1]]} foundation down's top card` : `wing ${pile.slice(1)}`;
   say(`Chosen: ${selected.count > 1 ? `${selected.count} cards of ` : ''}${where}. Now choose where it goes.`);
   draw();
 }
@@ -311,7 +335,7 @@ function listenToTable(): void {
     event.preventDefault();
   });
   document.addEventListener('pointermove', (event) => {
-    if (pressed === null || (pressed.pile === 'F' && !session.game.compiled.foundationBack)) return;
+    if (pressed === null || ((pressed.pile === 'F' || pressed.pile === 'D') && !session.game.compiled.foundationBack)) return;
     if (!moved && Math.hypot(event.clientX - pressed.x, event.clientY - pressed.y) > 6) {
       moved = true;
       if (pressed.card !== null) {
@@ -335,10 +359,11 @@ function listenToTable(): void {
       return;
     }
     // a drag: from the card pressed to the pile it was let go on; the stock's card goes only into a space, a foundation's card (RULES §10.16) only onto a wing
-    const source = from.pile === 'S*' ? 'S' : from.pile === 'F' ? `F${from.foundation}` : from.pile;
-    if (source[0] === 'F' && to.pile[0] !== 'W') return;
+    const source = from.pile === 'S*' ? 'S' : from.pile === 'F' || from.pile === 'D' ? `${from.pile}${from.foundation}` : from.pile;
+    // under two foundations a suit (RULES §10.18) a foundation's card may also go over to the other
+    if ((source[0] === 'F' || source[0] === 'D') && to.pile[0] !== 'W' && !session.game.compiled.upDown) return;
     if (source === 'S' && to.pile[0] !== 'W') return;
-    if (to.pile === 'F' || to.pile[0] === 'W') attempt(moveFrom({ pile: source, count: from.count }, to.pile));
+    if (to.pile === 'F' || to.pile === 'D' || to.pile[0] === 'W') attempt(moveFrom({ pile: source, count: from.count }, to.pile));
   });
   // the keyboard: a focused pile chosen with Enter or the space bar, as a click would
   table.addEventListener('keydown', (event) => {

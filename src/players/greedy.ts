@@ -35,7 +35,8 @@ export const GREEDY_SCORES = Object.freeze({
 export function greedyScore(observation: Observation, move: Move): number {
   const position = observation.position;
   const trunkLeft = trunkCount(position);
-  if (move.target === 'F') return move.source === 'W' ? GREEDY_SCORES.wingToFoundation : move.source === 'K' ? GREEDY_SCORES.trunkToFoundation : GREEDY_SCORES.wasteToFoundation;
+  // RULES §10.18: a card between a suit's two foundations puts nothing more up
+  if (move.target === 'F' || move.target === 'D') return move.source === 'F' ? 0 : move.source === 'W' ? GREEDY_SCORES.wingToFoundation : move.source === 'K' ? GREEDY_SCORES.trunkToFoundation : GREEDY_SCORES.wasteToFoundation;
   if (move.target === 'W') {
     const targetHeight = wingHeight(position, move.toWing - 1);
     if (move.source === 'W') {

@@ -1,7 +1,7 @@
 // A self-contained HTML page that plays a game back: the positions worked out here, the page itself from src/page/solution.html.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { formatCard, NO_CARD, RANK_COUNT } from '../cards.js';
+import { formatCard, NO_CARD, RANK_COUNT, rankOf } from '../cards.js';
 import type { Deck } from '../deal.js';
 import { Game } from '../engine.js';
 import { dealtCard, dealtFaceUp } from '../layout.js';
@@ -20,6 +20,8 @@ interface View {
   wings: string[][];
   /** Each foundation's cards (clubs, diamonds, hearts, spades), bottom first. */
   foundations: string[][];
+  /** RULES §10.18: each suit's foundation down from the King, bottom (the King) first; absent under one foundation a suit. */
+  downFoundations?: string[][];
   /** Cards left in the trunk. */
   trunkLeft: number;
   /** The trunk card that is face up (RULES §3.4), if any. */
@@ -68,6 +70,7 @@ function view(game: Game): View {
     for (let height = 0; height < game.foundationHeight(suit); height++) pile.push(suit * RANK_COUNT + ((game.baseRank() + height) % RANK_COUNT));
     foundations.push(cards(pile));
   }
+  const down = (suit: number) => Array.from({ length: RANK_COUNT - rankOf(game.foundationDownTop(suit)) }, (_, i) => formatCard(suit * RANK_COUNT + RANK_COUNT - 1 - i));
   const trunkCard = game.trunkCard();
   const waste = game.wasteTop();
   const seen: number[] = [];
@@ -83,6 +86,7 @@ function view(game: Game): View {
     wasteCount: game.wasteCount(),
     redeals: game.redealsUsed(),
     ...(game.compiled.trunkFaceUp ? { trunkCards: cards(seen) } : {}),
+    ...(game.compiled.upDown ? { downFoundations: [0, 1, 2, 3].map((suit) => (game.foundationDownTop(suit) === NO_CARD ? [] : down(suit))) } : {}),
     // RULES §10.15: several trunks, each its cards bottom first (face up) or its top alone
     ...(game.compiled.trunks > 1 ? { trunks: Array.from({ length: game.compiled.trunks }, (_, trunk) => trunkView(game, trunk)) } : {}),
   };

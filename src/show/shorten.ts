@@ -18,6 +18,8 @@ import {
   SOURCE_TURN,
   SOURCE_WASTE,
   TARGET_FOUNDATION,
+  TARGET_FOUNDATION_DOWN,
+  isFoundationTarget,
   TARGET_NONE,
   toNotation,
   trunkSource,
@@ -118,7 +120,7 @@ function codeFor(game: Game, move: Move, buffer: EngineMoveList): EngineMove {
               : move.source === 'F'
                 ? SOURCE_FOUNDATION
                 : SOURCE_REDEAL;
-  const target = move.target === 'F' ? TARGET_FOUNDATION : move.target === 'W' ? move.toWing - 1 : TARGET_NONE;
+  const target = move.target === 'F' ? TARGET_FOUNDATION : move.target === 'D' ? TARGET_FOUNDATION_DOWN : move.target === 'W' ? move.toWing - 1 : TARGET_NONE;
   const count = game.legalMoves(buffer);
   for (let i = 0; i < count; i++) {
     const code = buffer[i];
@@ -282,7 +284,8 @@ function findShortcuts(game: Game, line: Line, depth: number): (Shortcut | undef
 function greedyScore(game: Game, code: EngineMove): number {
   const source = moveSource(code);
   const target = moveTarget(code);
-  if (target === TARGET_FOUNDATION) return source < WING_COUNT ? GREEDY_SCORES.wingToFoundation : isTrunkSource(source) ? GREEDY_SCORES.trunkToFoundation : GREEDY_SCORES.wasteToFoundation;
+  // RULES §10.18: a card between a suit's two foundations puts nothing more up
+  if (isFoundationTarget(target)) return source === SOURCE_FOUNDATION ? 0 : source < WING_COUNT ? GREEDY_SCORES.wingToFoundation : isTrunkSource(source) ? GREEDY_SCORES.trunkToFoundation : GREEDY_SCORES.wasteToFoundation;
   if (target < WING_COUNT) {
     const targetHeight = game.wingHeight(target);
     // a whole run built away brings out a trunk card, or turns up the dealt card under it (RULES §10.14), as the greedy player reads it

@@ -18,6 +18,7 @@ import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN } from '../../rules.js';
  * |        |       | (position.ts wingCode: top card and height), sorted ascending,        |
  * |        |       | `codeBits` each; then, with several trunks (RULES §10.15) or a chosen |
  * |        |       | base (§10.17), 16 bits: each trunk's count and the base (familyTrunkBits); |
+ * |        |       | with two foundations a suit (§10.18), the same 16 bits: their heights down |
  * |        |       | then, for linked wings only, for each card c by                        |
  * |        |       | number, which suit lies under it (0 where none does), `linkBits` each |
  *
@@ -190,11 +191,12 @@ export function familyWingCodeBits(rules: { readonly wrapBase: boolean; readonly
 
 /**
  * Bits of the key's trunk counts and chosen base (position.ts trunksAndBase): 16 under RULES §10.15's
- * several trunks (3 bits each) or §10.17's chosen base (4 bits above them); 0 otherwise, where word 0's
- * count is the one trunk's and the base is the deal's.
+ * several trunks (3 bits each) or §10.17's chosen base (4 bits above them), or the same bits' four
+ * down foundations under §10.18; 0 otherwise, where word 0's count is the one trunk's and the base is
+ * the deal's.
  */
-export function familyTrunkBits(rules: { readonly trunks: number; readonly baseChosen: boolean }): number {
-  return rules.trunks > 1 || rules.baseChosen ? 16 : 0;
+export function familyTrunkBits(rules: { readonly trunks: number; readonly baseChosen: boolean; readonly upDown: boolean }): number {
+  return rules.trunks > 1 || rules.baseChosen || rules.upDown ? 16 : 0;
 }
 
 export function familyKeyWords(wings: number, codeBits: number, linkBits: number, trunkBits = 0): number {

@@ -1,5 +1,5 @@
 // The order the family search tries a position's moves in: foundation plays first, then the trunk's, whole wings, the waste's, the rest.
-import { Game, isTrunkSource, SOURCE_FOUNDATION, moveCount, moveSource, moveTarget, SOURCE_WASTE, TARGET_FOUNDATION } from '../../engine.js';
+import { Game, isFoundationTarget, isTrunkSource, SOURCE_FOUNDATION, moveCount, moveSource, moveTarget, SOURCE_WASTE } from '../../engine.js';
 import { WING_COUNT } from '../../layout.js';
 import { familyEngineMove, familySteps, type FamilyMove } from './move.js';
 
@@ -25,7 +25,7 @@ export function playsInOrder(game: Game, moves: Int32Array, start: number, end: 
 /**
  * 0 a foundation play, 1 the trunk's top onto a wing, 2 a whole wing moved while the trunk has a card to
  * fill its place, 3 the waste's top onto a wing, 4 the rest, 5 a foundation's card coming back (RULES
- * §10.16). Where turning costs (limited redeals), every play after turns is 4, in the order of its
+ * §10.16) or going over to its suit's other foundation (§10.18). Where turning costs (limited redeals), every play after turns is 4, in the order of its
  * turns: a card comes back only after every play of the pass is tried. Tried among the rest, cards
  * going up and coming back made Gate's searches wander (a position the naive search wins in 2,000
  * states took 1,400-48,000 positions, 175-841 with them last: docs/measurements.md).
@@ -34,9 +34,10 @@ function playRank(game: Game, move: FamilyMove, turnsFree: boolean): number {
   const engineMove = familyEngineMove(move);
   const turns = familySteps(move);
   if (turns > 0 && !turnsFree) return 4;
-  if (moveTarget(engineMove) === TARGET_FOUNDATION) return 0;
   const source = moveSource(engineMove);
+  // a foundation's card comes back, or (RULES §10.18) goes over to its suit's other foundation: last
   if (source === SOURCE_FOUNDATION) return 5;
+  if (isFoundationTarget(moveTarget(engineMove))) return 0;
   if (isTrunkSource(source)) return 1;
   if (source < WING_COUNT && game.trunkCount() > 0 && moveCount(engineMove) === game.wingHeight(source)) return 2;
   if (source === SOURCE_WASTE) return 3;
