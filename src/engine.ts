@@ -7,6 +7,7 @@ import * as P from './position.js';
 import {
   BUILD_ALT_COLOUR_DOWN,
   BUILD_ANY_SUIT_DOWN,
+  BUILD_EQUAL_RANK,
   BUILD_NONE,
   BUILD_SUIT_DOWN,
   canonicalRules,
@@ -173,6 +174,8 @@ export class Game {
   private readonly linked: boolean;
   /** RULES §10.18: two foundations a suit, up from the Ace and down from the King. */
   private readonly upDown: boolean;
+  /** RULES §10.18: four cards of a rank go up together, from a wing. */
+  private readonly fourOfARank: boolean;
   private readonly position: P.Position;
   /** For each card, the cards that go straight on it (goesOn), four places a card, NO_CARD after the last. */
   private readonly cardsOnto: Int8Array;
@@ -192,7 +195,8 @@ export class Game {
     if (this.compiled.wings > WING_COUNT) throw new Error(`the engine plays at most ${WING_COUNT} wings, not ${canonicalRules(rules)}`);
     this.wings = this.compiled.wings;
     this.upDown = this.compiled.upDown;
-    this.linked = this.compiled.build === BUILD_ALT_COLOUR_DOWN || this.compiled.build === BUILD_ANY_SUIT_DOWN;
+    this.fourOfARank = this.compiled.fourOfARank;
+    this.linked = this.compiled.build === BUILD_ALT_COLOUR_DOWN || this.compiled.build === BUILD_ANY_SUIT_DOWN || this.compiled.build === BUILD_EQUAL_RANK;
     this.position = P.newPosition(this.linked ? P.LINKED_POSITION_WORDS : P.POSITION_WORDS);
     this.history = new Int32Array(this.position.length * 256);
     this.layout = dealLayout(deck, rules.trunk, this.wings, this.compiled.fixedBase, wingDealFaces(rules), rules.baseCards === 'shuffled', rules.trunks, this.compiled.baseChosen);
@@ -246,6 +250,8 @@ export class Game {
   }
   /** The card that goes next on this suit's foundation (under RULES §10.18 the one up from the Ace), or NO_CARD. */
   foundationNext(suit: number): number {
+    // RULES §10.18: four of a rank go up together, never one card
+    if (this.fourOfARank) return NO_CARD;
     if (this.upDown) return P.foundationHeight(this.position, suit) + P.downHeight(this.position, suit) === RANK_COUNT ? NO_CARD : suit * RANK_COUNT + P.foundationHeight(this.position, suit);
     return foundationNext(this.position, this.layout, suit);
   }
@@ -337,6 +343,7 @@ export class Game {
     const rules = this.compiled;
     if (rules.build === BUILD_SUIT_DOWN && rules.wrapRound) return cardBelow(onto) === card;
     if (rules.build === BUILD_NONE) return false;
+    if (rules.build === BUILD_EQUAL_RANK) return rankOf(card) === rankOf(onto) && card !== onto;
     if (rules.build === BUILD_SUIT_DOWN && suitOf(card) !== suitOf(onto)) return false;
     if (rules.build === BUILD_ALT_COLOUR_DOWN && isRed(suitOf(card)) === isRed(suitOf(onto))) return false;
     if (rules.wrapRound) return (rankOf(card) + 1) % RANK_COUNT === rankOf(onto);
@@ -543,6 +550,20 @@ export class Game {
     const height = P.foundationHeight(this.position, suit);
     return height === 0 ? NO_CARD : suit * RANK_COUNT + ((this.baseRank() + height - 1) % RANK_COUNT);
   }
+  /** RULES §10.18 `four-of-a-rank`: the ranks whose four cards are up, bit r for rank r (A = 0); 0 under other foundations. */
+  ranksUp(): number {
+    return this.fourOfARank ? P.ranksUp(this.position) : 0;
+  }
+  /** The cards on this suit's foundation, bottom first (RULES §10.18 four-of-a-rank: its cards of the ranks up, in rank order: their order is not kept). */
+  foundationCards(suit: number): number[] {
+    const cards: number[] = [];
+    if (this.fourOfARank) {
+      for (let rank = 0; rank < RANK_COUNT; rank++) if ((P.ranksUp(this.position) >> rank) & 1) cards.push(suit * RANK_COUNT + rank);
+    } else {
+      for (let height = 0; height < this.foundationHeight(suit); height++) cards.push(suit * RANK_COUNT + ((this.baseRank() + height) % RANK_COUNT));
+    }
+    return cards;
+  }
   /** RULES §10.18: the top card of this suit's foundation down from the King, or NO_CARD when it is empty (or the rules have none). */
   foundationDownTop(suit: number): number {
     const height = this.upDown ? P.downHeight(this.position, suit) : 0;
@@ -554,8 +575,12 @@ export class Game {
     return this.linked ? P.cardUnder(this.position, card) : cardRanksAbove(card, 1);
   }
 
-  /** Each wing's top card that can go up. */
+  /** Each wing's top card that can go up (RULES §10.18 four of a rank: each wing's four, all it can hold). */
   private wingFoundationPlays(out: EngineMoveList, count: number): number {
+    if (this.fourOfARank) {
+      for (let wing = 0; wing < this.wings; wing++) if (this.wingHeight(wing) === 4) out[count++] = encodeMove(wing, TARGET_FOUNDATION, 4, this.wingCard(wing, 3));
+      return count;
+    }
     for (let wing = 0; wing < this.wings; wing++) {
       if (this.wingHeight(wing) > 0) count = this.foundationPlays(out, count, wing, this.wingCard(wing, 0));
     }
@@ -567,7 +592,8 @@ export class Game {
     const rules = this.compiled;
     const wings = this.wings;
     if (!rules.builds && !rules.spaceFromWings) return count;
-    if (this.linked && !(rules.spaceFromWings && this.spaceFillable())) return this.linkedBuilds(out, count);
+    // linkedBuilds reads runs down in rank: equal-rank wings (RULES §10.5) take the loop below
+    if (this.linked && rules.build !== BUILD_EQUAL_RANK && !(rules.spaceFromWings && this.spaceFillable())) return this.linkedBuilds(out, count);
     for (let from = 0; from < wings; from++) {
       const height = this.wingHeight(from);
       if (height === 0) continue;
@@ -691,12 +717,12 @@ export class Game {
     return P.dealtUnder(this.position, wing);
   }
 
-  /** The cardsOnto table: each card's goesOn cards (one rank below it, so one of each suit at most). */
+  /** The cardsOnto table: each card's goesOn cards (one rank below it, or under RULES §10.5 equal-rank its own, so one of each suit at most). */
   private listCardsOnto(): Int8Array {
     const table = new Int8Array(CARD_COUNT * 4).fill(NO_CARD);
     for (let onto = 0; onto < CARD_COUNT; onto++) {
       let at = onto * 4;
-      const below = (rankOf(onto) + RANK_COUNT - 1) % RANK_COUNT;
+      const below = this.compiled.build === BUILD_EQUAL_RANK ? rankOf(onto) : (rankOf(onto) + RANK_COUNT - 1) % RANK_COUNT;
       for (let suit = 0; suit < 4; suit++) if (this.goesOn(suit * RANK_COUNT + below, onto)) table[at++] = suit * RANK_COUNT + below;
     }
     return table;
@@ -852,7 +878,10 @@ export class Game {
     this.emptied = -1;
     if (source < WING_COUNT) {
       card = this.wingCard(source, count - 1);
-      if (this.linked) {
+      if (this.fourOfARank && target === TARGET_FOUNDATION) {
+        // RULES §10.18: the four go up and keep no links among themselves (one at a time, each link cleared)
+        for (let i = 0; i < count; i++) P.takeFromLinkedWing(position, source, 1);
+      } else if (this.linked) {
         top = P.wingTop(position, source);
         P.takeFromLinkedWing(position, source, count);
       } else {
@@ -884,7 +913,10 @@ export class Game {
       // RULES §10.17: the first card up, from a trunk, sets the base
       if (target === TARGET_FOUNDATION && this.beforeBase()) P.chooseBase(position, rankOf(card));
     }
-    if (target === TARGET_FOUNDATION) P.raiseFoundation(position, suitOf(card));
+    if (target === TARGET_FOUNDATION) {
+      if (this.fourOfARank) P.raiseFourOfARank(position, rankOf(card));
+      else P.raiseFoundation(position, suitOf(card));
+    }
     else if (target === TARGET_FOUNDATION_DOWN) P.raiseDown(position, suitOf(card));
     else if (this.linked) P.placeOnLinkedWing(position, target, card, top === NO_CARD ? card : top, count);
     else P.placeOnWing(position, target, card, count);

@@ -42,7 +42,8 @@ export function validateMove(token: string): Validation {
   if (trunkText !== undefined && Number(trunkText) < 1) return { ok: false, error: `${quote(token)}: trunks are numbered from 1` };
   if (countText !== undefined) {
     const count = Number(countText);
-    if (source !== 'W' || !targetText.toUpperCase().startsWith('W')) return { ok: false, error: `${quote(token)}: a count goes only on a wing-to-wing move` };
+    // RULES §10.18: four of a rank go up together from a wing, `4W3F`
+    if (source !== 'W' || targetText.toUpperCase() === 'D') return { ok: false, error: `${quote(token)}: a count goes only on a move from a wing onto a wing or a foundation` };
     if (count < 2) return { ok: false, error: `${quote(token)}: a count prefix is 2 or more` };
   }
   if (source === 'F' && cardText === undefined) return { ok: false, error: `${quote(token)}: name the card that comes back from its foundation, as in FW3(5H)` };

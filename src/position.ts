@@ -16,6 +16,8 @@ import { WING_COUNT, dealtCard, dealtWingCard, type DealLayout } from './layout.
  * | 8     | 28-31 | a chosen base only (RULES §10.17): its rank + 1, 0 until chosen      |
  * | 8     | 16+4s | two foundations a suit only (RULES §10.18; one trunk, no chosen base): |
  * |       |       | the height of suit s's foundation down from the King (0–13)          |
+ * | 8     | 16+r  | four of a rank only (RULES §10.18): rank r's four cards are up; the  |
+ * |       |       | four heights below then count the ranks up, each suit's alike        |
  * | 9     | 0-4   | cards left in the trunk: deck[0 … n-1], top deck[n-1]; with several  |
  * |       |       | trunks, left in all of them                                           |
  * | 9     | 5-10  | stock pointer p: filled stock places with index < p are the waste    |
@@ -176,6 +178,14 @@ export function isWonUpDown(position: Position): boolean {
     if (((word >>> shift) & FOUNDATION_MASK) + ((word >>> (shift + DOWN_SHIFT)) & FOUNDATION_MASK) !== RANK_COUNT) return false;
   }
   return true;
+}
+/** RULES §10.18 `four-of-a-rank`: the ranks whose four cards are up, bit r for rank r (A = 0). */
+export function ranksUp(position: Position): number {
+  return (position[FOUNDATION_WORD] >>> DOWN_SHIFT) & 0x1fff;
+}
+/** RULES §10.18 `four-of-a-rank`: the four cards of `rank` go up together (one more card on each suit's count). */
+export function raiseFourOfARank(position: Position, rank: number): void {
+  position[FOUNDATION_WORD] += ALL_FOUNDATIONS_STARTED | (1 << (DOWN_SHIFT + rank));
 }
 /** RULES §10.18: one more card on this suit's foundation down from the King. */
 export function raiseDown(position: Position, suit: number): void {

@@ -67,13 +67,16 @@ export function renderLayout(game: Game, options: RenderOptions): string {
     const top = game.foundationTop(suit);
     foundations.push(`${SUIT_SYMBOLS[suit]} ${paint(top, options)}`);
   }
+  // RULES §10.18: one foundation, four of a rank at once: the ranks up
+  const ranks = RANKS.split('').filter((_, rank) => (game.ranksUp() >> rank) & 1);
+  if (game.compiled.fourOfARank) foundations.splice(0, 4, ranks.length === 0 ? '--' : ranks.join(' '));
   const trunkCount = game.trunkCount();
   const trunkCard = game.trunkCard();
   const faceUp = game.compiled.trunkFaceUp && trunkCount > 0;
   const trunkText = trunkCount === 0 ? 'Trunk empty' : `Trunk [${trunkCount}]${trunkCard === NO_CARD ? '' : ' ' + paint(trunkCard, options)}`;
   // RULES §10.17: a chosen base is named once chosen
   const base = game.baseRank();
-  const lines = [`          Foundations  ${foundations.join('   ')}   (${base < 0 ? 'base rank not chosen yet' : game.compiled.upDown ? 'up from A' : `base rank ${RANKS[base]}`})`];
+  const lines = [`          Foundations  ${foundations.join('   ')}   (${base < 0 ? 'base rank not chosen yet' : game.compiled.upDown ? 'up from A' : game.compiled.fourOfARank ? 'four of a rank at once' : `base rank ${RANKS[base]}`})`];
   // RULES §10.18: each suit's second foundation, down from the King, on a line of its own
   if (game.compiled.upDown) lines.push(`                       ${[0, 1, 2, 3].map((suit) => `${SUIT_SYMBOLS[suit]} ${paint(game.foundationDownTop(suit), options)}`).join('   ')}   (down from K)`);
   lines.push('');

@@ -31,7 +31,7 @@ import type { DealShape } from './deal.js';
  * |                 | fallback, so every rules string written before it stays the same              |
  */
 export const RULE_OPTIONS = [
-  { field: 'build', flag: '--build', kind: 'choice', choices: ['none', 'suit-down', 'alt-colour-down', 'any-suit-down'], fallback: 'none', section: '3.7', helpOrder: 3, onlyWhenBuilding: false, newOption: false },
+  { field: 'build', flag: '--build', kind: 'choice', choices: ['none', 'suit-down', 'alt-colour-down', 'any-suit-down', 'equal-rank'], fallback: 'none', section: '3.7', helpOrder: 3, onlyWhenBuilding: false, newOption: false },
   { field: 'maxWing', flag: '--max-wing', kind: 'number', min: 1, max: RANK_COUNT, word: 'none', fallback: 3, section: '3.7', summary: 'most cards on a wing', helpOrder: 2, onlyWhenBuilding: true, newOption: false },
   { field: 'wingMoves', flag: '--wing-moves', kind: 'choice', choices: ['single', 'whole', 'group', 'single-or-whole', 'sv-partial'], fallback: 'single', section: '3.8', helpOrder: 4, onlyWhenBuilding: true, newOption: false },
   { field: 'trunkPlay', flag: '--trunk-play', kind: 'choice', choices: ['last', 'last-any', 'top'], fallback: 'last', section: '3.4', helpOrder: 5, onlyWhenBuilding: false, newOption: false },
@@ -51,7 +51,7 @@ export const RULE_OPTIONS = [
   { field: 'trunks', flag: '--trunks', kind: 'number', min: 1, max: MAX_TRUNKS, fallback: 1, section: '10.15', summary: 'trunks the trunk cards are dealt to', helpOrder: 17, onlyWhenBuilding: false, newOption: true },
   { field: 'foundationBack', flag: '--foundation-back', kind: 'choice', choices: ['no', 'yes'], fallback: 'no', section: '10.16', helpOrder: 18, onlyWhenBuilding: true, newOption: true },
   { field: 'spaceWaste', flag: '--space-waste', kind: 'choice', choices: ['any-time', 'trunk-empty'], fallback: 'any-time', section: '10.3', helpOrder: 19, onlyWhenBuilding: false, newOption: true },
-  { field: 'foundations', flag: '--foundations', kind: 'choice', choices: ['up', 'up-down'], fallback: 'up', section: '10.18', helpOrder: 20, onlyWhenBuilding: false, newOption: true },
+  { field: 'foundations', flag: '--foundations', kind: 'choice', choices: ['up', 'up-down', 'four-of-a-rank'], fallback: 'up', section: '10.18', helpOrder: 20, onlyWhenBuilding: false, newOption: true },
 ] as const;
 
 export type RuleOption = (typeof RULE_OPTIONS)[number];
@@ -280,6 +280,12 @@ export const PRESETS: readonly Preset[] = [
     },
   },
   {
+    name: 'beehive',
+    group: 'Canfield type',
+    source: "PySolFC's Beehive (game 789)",
+    rules: { ...CANFIELD, wings: 6, build: 'equal-rank', wingMoves: 'group', base: 'A', baseCards: 'shuffled', turn: '3', redeals: 'unlimited', foundations: 'four-of-a-rank' },
+  },
+  {
     name: 'sv-canfield',
     group: "Solvitaire's readings",
     source: "Solvitaire's canfield",
@@ -381,6 +387,15 @@ function resolve(presetName: string, overrides: RuleOverrides): Resolution {
     if (rules.base !== 'A' || rules.baseCards !== 'shuffled') problems.push(`--foundations up-down takes --base A --base-cards shuffled (the Aces and Kings start the foundations), not --base ${rules.base} --base-cards ${rules.baseCards}`);
     else if (rules.trunks > 1) problems.push(`--foundations up-down takes one trunk, not --trunks ${rules.trunks}`);
   }
+  // RULES §10.18: four of a rank go up together, from a wing that builds them (§10.5 equal-rank), and stay; no foundation card is dealt,
+  // and the ranks up take word 8's high half
+  if (problems.length === 0 && (rules.foundations === 'four-of-a-rank') !== (rules.build === 'equal-rank')) problems.push(rules.build === 'equal-rank' ? '--build equal-rank takes --foundations four-of-a-rank' : `--foundations four-of-a-rank takes --build equal-rank, not ${rules.build}`);
+  if (problems.length === 0 && rules.foundations === 'four-of-a-rank') {
+    if (rules.base !== 'A' || rules.baseCards !== 'shuffled') problems.push(`--foundations four-of-a-rank takes --base A --base-cards shuffled (no card is dealt to the foundation), not --base ${rules.base} --base-cards ${rules.baseCards}`);
+    else if (rules.trunks > 1) problems.push(`--foundations four-of-a-rank takes one trunk, not --trunks ${rules.trunks}`);
+    else if (rules.foundationBack === 'yes') problems.push('--foundations four-of-a-rank takes --foundation-back no: the four stay up');
+    else if (rules.wingDeal !== 'up') problems.push(`--foundations four-of-a-rank takes --wing-deal up, not ${rules.wingDeal}`);
+  }
   return problems.length > 0 ? { problems } : { rules, problems };
 }
 
@@ -464,6 +479,8 @@ export const BUILD_NONE = BUILDS.indexOf('none');
 export const BUILD_SUIT_DOWN = BUILDS.indexOf('suit-down');
 export const BUILD_ALT_COLOUR_DOWN = BUILDS.indexOf('alt-colour-down');
 export const BUILD_ANY_SUIT_DOWN = BUILDS.indexOf('any-suit-down');
+/** RULES §10.5 `equal-rank`: a card of the same rank, any suit (Beehive). */
+export const BUILD_EQUAL_RANK = BUILDS.indexOf('equal-rank');
 /** `maxWing none` and `redeals unlimited` as numbers: more cards than a wing can ever hold, more redeals than any game can use. */
 export const NO_WING_LIMIT = 52;
 export const UNLIMITED_REDEALS = Number.POSITIVE_INFINITY;
@@ -569,6 +586,8 @@ export interface CompiledRules {
   readonly spaceWasteTrunkEmpty: boolean;
   /** RULES §10.18: each suit has a second foundation, down from the King, besides the one up from the Ace. */
   readonly upDown: boolean;
+  /** RULES §10.18: the four cards of a rank go up together, from a wing, in any order of ranks. */
+  readonly fourOfARank: boolean;
   /** RULES §3.5 and §10.3, one flag per source. */
   readonly spaceFromTrunk: boolean;
   readonly spaceFromWaste: boolean;
@@ -616,6 +635,7 @@ export function compileRules(rules: RuleSet): CompiledRules {
     baseChosen: rules.base === 'chosen',
     spaceWasteTrunkEmpty: rules.spaceWaste === 'trunk-empty',
     upDown: rules.foundations === 'up-down',
+    fourOfARank: rules.foundations === 'four-of-a-rank',
     spaceFromTrunk: rules.spaceFrom.includes('trunk'),
     spaceFromWaste: rules.spaceFrom.includes('waste'),
     spaceFromStock: rules.spaceFrom.includes('stock'),

@@ -109,6 +109,8 @@ export class VerifyTable {
   }
 
   nextFor(card: number): boolean {
+    // RULES §10.18 four-of-a-rank: never one card alone (fourGoUp)
+    if (this.rules.foundations === 'four-of-a-rank') return false;
     const pile = this.foundations[suitOf(card)];
     if (pile.length + this.downFoundations[suitOf(card)].length === RANK_COUNT || this.baseRank < 0) return false;
     return rankOf(card) === (this.baseRank + pile.length) % RANK_COUNT;
@@ -125,6 +127,8 @@ export class VerifyTable {
     const build = this.rules.build;
     if (build === 'none') return false;
     if (build === 'suit-down' && suitOf(x) !== suitOf(y)) return false;
+    // equal-rank: a card of the same rank, any suit
+    if (build === 'equal-rank') return rankOf(x) === rankOf(y);
     if (build === 'alt-colour-down' && isRed(x) === isRed(y)) return false;
     if (this.rules.wrap === 'round') return (rankOf(x) + 1) % RANK_COUNT === rankOf(y);
     // wrap none: the ranks as printed, A lowest, so a King goes on nothing and nothing on an Ace
@@ -291,7 +295,7 @@ export class VerifyTable {
       if (wing.length === 0) return `wing ${move.fromWing} is empty`;
       if (move.target === 'W' && move.toWing === move.fromWing) return 'a wing cannot move onto itself';
       if (blockedBy > 0) return `wing moves are blocked while wing ${blockedBy} is empty`;
-      if (move.count > 1 && move.target !== 'W') return 'only one card at a time goes to a foundation';
+      if (move.count > 1 && move.target !== 'W' && this.rules.foundations !== 'four-of-a-rank') return 'only one card at a time goes to a foundation';
       if (move.target === 'W') {
         const problem = this.groupProblem(move.count, move.fromWing, move.toWing);
         if (problem) return problem;
@@ -345,6 +349,9 @@ export class VerifyTable {
     if (move.target === 'F' && choosing) {
       // the first card up, of any rank, is the base
       this.baseRank = rankOf(cards[0]);
+    } else if (move.target === 'F' && this.rules.foundations === 'four-of-a-rank') {
+      // RULES §10.18: the foundation takes four cards of one rank at once, from a wing
+      if (cards.length !== 4 || cards.some((card) => rankOf(card) !== rankOf(cards[0]))) return 'the foundation takes four cards of one rank at once, from a wing';
     } else if (move.target === 'F') {
       if (!this.nextFor(cards[0]) && !(move.source === 'F' && this.suitMeets(cards[0], 'up'))) return `${formatCard(cards[0])} is not next on its foundation`;
     } else if (move.target === 'D') {
@@ -374,7 +381,7 @@ export class VerifyTable {
       const pile = this.trunkPiles[this.rules.trunks > 1 ? move.fromTrunk - 1 : 0];
       pile.splice(this.rules.trunkPlay === 'top' ? pile.length - 1 : 0, 1);
     }
-    if (move.target === 'F') this.foundations[suitOf(cards[0])].push(cards[0]);
+    if (move.target === 'F') for (const card of cards) this.foundations[suitOf(card)].push(card);
     else if (move.target === 'D') this.downFoundations[suitOf(cards[0])].push(cards[0]);
     else {
       this.wings[move.toWing - 1].push(...cards);

@@ -90,7 +90,7 @@ describe('eaglewing rules', () => {
     const groups = {
       'Eagle Wing': ['strict', 'coops', 'easy', 'goodsol', 'pysol'],
       'Canfield family': ['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield'],
-      'Canfield type': ['candike', 'mystique', 'munger', 'minerva', 'little-gate', 'gate', 'duke', 'dutchess', 'lafayette'],
+      'Canfield type': ['candike', 'mystique', 'munger', 'minerva', 'little-gate', 'gate', 'duke', 'dutchess', 'lafayette', 'beehive'],
       "Solvitaire's readings": ['sv-canfield', 'sv-canfield-strict'],
     };
     // each group's heading, then its presets, one per line, before the next heading

@@ -31,7 +31,7 @@ const presets = [...new Set(fixture.playouts.map((playout) => playout.preset))];
 
 describe('legal moves against PySolFC, move for move', () => {
   it('the fixture covers every PySolFC game of the family', () => {
-    expect(presets.sort()).toEqual(['acme', 'candike', 'canfield', 'canfield-rush', 'casino-canfield', 'chameleon', 'duke', 'dutchess', 'gate', 'lafayette', 'little-gate', 'minerva', 'munger', 'mystique', 'pysol', 'rainbow', 'rainfall', 'storehouse', 'superior-canfield']);
+    expect(presets.sort()).toEqual(['acme', 'beehive', 'candike', 'canfield', 'canfield-rush', 'casino-canfield', 'chameleon', 'duke', 'dutchess', 'gate', 'lafayette', 'little-gate', 'minerva', 'munger', 'mystique', 'pysol', 'rainbow', 'rainfall', 'storehouse', 'superior-canfield']);
   });
   it.each(presets)('%s: every position of every playout has exactly PySolFC\'s legal moves', (preset) => {
     const rules = resolveRules(preset);

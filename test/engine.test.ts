@@ -29,7 +29,9 @@ function checkInvariants(game: Game): void {
   };
   for (let suit = 0; suit < 4; suit++) {
     // from the base the position keeps where the player chose it (RULES §10.17), else the deal's
-    for (let height = 0; height < game.foundationHeight(suit); height++) mark(suit * 13 + ((game.baseRank() + height) % 13));
+    // the suit's cards the foundation holds (RULES §10.18 four of a rank: those of the ranks up)
+    for (const card of game.foundationCards(suit)) mark(card);
+    if (game.compiled.fourOfARank && game.foundationCards(suit).length !== game.foundationHeight(suit)) throw new Error(`the ranks up and the count of suit ${suit} differ`);
     // RULES §10.18: the suit's foundation down, from its King to its top
     const down = game.foundationDownTop(suit);
     if (down !== NO_CARD) for (let card = suit * 13 + 12; card >= down; card--) mark(card);

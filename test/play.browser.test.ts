@@ -122,6 +122,23 @@ describe.runIf(BROWSER)('the play page (eaglewing play)', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
+  it('Beehive (deal 3): four of a rank at once (RULES §10.18): the CLI\'s line played by clicks to its first four cards up', async () => {
+    const whole = playerLine(['3', '--preset', 'beehive']);
+    const first = whole.findIndex((token) => /^4W\d+F$/.test(token));
+    expect(first).toBeGreaterThan(0);
+    const { page, errors } = await open(playPage(['3', '--preset', 'beehive']));
+    for (const [index, token] of whole.slice(0, first + 1).entries()) {
+      await playByMouse(page, token, 'click');
+      expect(await position(page), `move ${index + 1} ${token}: ${await page.textContent('#message')}`).toBe(index + 1);
+    }
+    // the four cards of one rank are up, one on each suit's pile
+    const up = await page.$$eval('[data-pile="F"]', (piles) => piles.map((pile) => pile.getAttribute('data-cards')!));
+    expect(up.map((cards) => cards.split(' ').length)).toEqual([1, 1, 1, 1]);
+    expect(new Set(up.map((card) => card[0])).size).toBe(1);
+    expect(runCliJson<{ status: string }>(['verify', '3', '--preset', 'beehive', '--moves', await page.inputValue('#line')]).status).toBe('incomplete');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240_000);
   it('Eagle Wing (coops deal 1): the CLI\'s winning line played by clicks reaches the won state; the page asks the network for nothing', async () => {
     const line = playerLine(['1', '--preset', 'coops']);
     const { page, requests, errors } = await open(playPage(['1', '--preset', 'coops']));

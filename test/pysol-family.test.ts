@@ -37,6 +37,7 @@ const FAMILY_GAMES = [
   [413, 'duke', 12, 4, 0, 1, 4],
   [282, 'dutchess', 12, 4, 0, 1, 4],
   [642, 'lafayette', 13, 4, 0],
+  [789, 'beehive', 13, 6, 0],
   [112, 'pysol', 13, 8, 1],
 ] as const;
 

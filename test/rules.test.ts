@@ -8,7 +8,7 @@ describe('presets (RULES §4)', () => {
     expect(PRESET_NAMES).toEqual([
       ...['strict', 'coops', 'easy', 'goodsol', 'pysol'],
       ...['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield'],
-      ...['candike', 'mystique', 'munger', 'minerva', 'little-gate', 'gate', 'duke', 'dutchess', 'lafayette'],
+      ...['candike', 'mystique', 'munger', 'minerva', 'little-gate', 'gate', 'duke', 'dutchess', 'lafayette', 'beehive'],
       ...['sv-canfield', 'sv-canfield-strict'],
     ]);
     expect(resolveRules('strict')).toEqual({
@@ -82,6 +82,9 @@ describe('overrides', () => {
     [{ base: 'chosen', baseCards: 'shuffled' }, '--base chosen takes --trunk-play top, not last'],
     [{ foundations: 'down' }, '--foundations must be one of up, up-down'],
     [{ foundations: 'up-down' }, '--foundations up-down takes --base A --base-cards shuffled'],
+    [{ build: 'equal-rank' }, '--build equal-rank takes --foundations four-of-a-rank'],
+    [{ foundations: 'four-of-a-rank' }, '--foundations four-of-a-rank takes --build equal-rank, not none'],
+    [{ foundations: 'four-of-a-rank', build: 'equal-rank' }, '--foundations four-of-a-rank takes --base A --base-cards shuffled'],
     [{ spaceWaste: 'never' }, '--space-waste must be one of any-time, trunk-empty'],
     [{ spaceBlock: 'true' }, '--space-block must be one of no, yes'],
     [{ spaceRank: 'king' }, '--space-rank must be one of any, A, 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K'],
@@ -109,7 +112,7 @@ describe('overrides', () => {
   });
   it("Eagle Wing's shape (eagleWingShape): every Eagle Wing preset, and no preset or option beyond RULES §3", () => {
     expect(EAGLE_WING_PRESETS.every((preset) => eagleWingShape(resolveRules(preset)))).toBe(true);
-    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(20);
+    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(21);
     // each option a family game sets takes coops out of the shape, alone
     const beyond: RuleOverrides[] = [{ wings: '4' }, { turn: '3' }, { base: 'A' }, { wrap: 'base' }, { trunkFace: 'up' }, { trunkFill: 'player' }];
     beyond.push({ spaceBlock: 'yes' }, { build: 'alt-colour-down' }, { wingMoves: 'sv-partial' }, { maxWing: 'none' }, { redeals: 'unlimited' }, { spaceFrom: 'trunk,waste' });

@@ -38,6 +38,8 @@ else from the waste; Duke fills nothing. A move off a foundation runs no autoPla
 Lafayette (642) has two foundations a suit: `F` the one up from the Ace, `D` the one down from the King
 (base_rank=KING, dir=-1) as a target, e.g. `W3D(QH)`; a card leaving either is `F`, e.g. `FW2(8C)`, `FD(7H)`
 (from the one up onto the one down, while the two hold the whole suit).
+Beehive (789) builds by equal rank (RK_RowStack, dir=0) and has one foundation (Beehive_Foundation) that takes
+four cards of a rank at once, from a wing: `4W3F(5C)`, the bracket naming the deepest of the four.
 Dutchess (282, glenwood.py's Glenwood) has four trunks too, but its foundations keep their cards (max_move=0).
 Until a trunk's card goes to a foundation (which sets game.base_rank) the waste is empty and the talon may not
 be turned, so its playouts' top-level `auto` is empty, and the turn PySolFC makes by itself (autodeal) once the
@@ -75,6 +77,8 @@ GAMES = [
     (282, 'dutchess', 12, 4, 0, 1, 4),
     # two foundations a suit, up from the Ace and down from the King, one face-up trunk (appended likewise)
     (642, 'lafayette', 13, 4, 0, 1, 1),
+    # building by equal rank, one foundation that takes four cards of a rank at once (appended likewise)
+    (789, 'beehive', 13, 6, 0, 1, 1),
 ]
 PYSOLFC_COMMIT = '7a3d146a1ec1b36f18801fd8460340c3cc4853b9'
 RANKS = 'A23456789TJQK'
@@ -293,7 +297,8 @@ class Table:
                     assert src is not None and dst in ('F', 'D') + tuple('W%d' % (i + 1) for i in range(len(self.wings))) \
                         and (src != 'F' or dst.startswith('W') or self.up_down), 'a move with no token: %r -> %r' % (source, target)
                     count = '%d' % n if n > 1 else ''
-                    assert not count or (src.startswith('W') and dst.startswith('W'))
+                    # a group moves only from a wing: onto a wing, or (Beehive) four of a rank onto the foundation
+                    assert not count or (src.startswith('W') and (dst.startswith('W') or dst == 'F'))
                     token = '%s%s%s(%s)' % (count, src, dst, card_text(cards[0]))
                     assert token not in moves
                     moves[token] = ('move', source, n, target)

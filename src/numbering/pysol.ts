@@ -193,8 +193,8 @@ export interface PysolFamilyGame {
   trunksFirst: boolean;
 }
 
-function familyGame(id: number, preset: string, trunk: number, wings: number, fixedRank: number | null, wingCards = 1, foundation: 0 | 1 | 4 = fixedRank === null ? 1 : 4, trunks = 1, trunksFirst = trunks > 1): PysolFamilyGame {
-  return { id, preset, trunk, wings, wingCards, foundation, stock: CARD_COUNT - trunk - wings * wingCards - foundation, fixedRank, rowsFirst: foundation === 0 && !trunksFirst, trunks, trunksFirst };
+function familyGame(id: number, preset: string, trunk: number, wings: number, fixedRank: number | null, wingCards = 1, foundation: 0 | 1 | 4 = fixedRank === null ? 1 : 4, trunks = 1, trunksFirst = trunks > 1, rowsFirst = foundation === 0 && !trunksFirst): PysolFamilyGame {
+  return { id, preset, trunk, wings, wingCards, foundation, stock: CARD_COUNT - trunk - wings * wingCards - foundation, fixedRank, rowsFirst, trunks, trunksFirst };
 }
 
 /** RULES §10's PySolFC rows, in its order. */
@@ -217,6 +217,8 @@ export const PYSOL_FAMILY: readonly PysolFamilyGame[] = [
   familyGame(413, 'duke', 12, 4, null, 1, 0, 4),
   familyGame(282, 'dutchess', 12, 4, null, 1, 0, 4),
   familyGame(642, 'lafayette', 13, 4, null, 1, 0, 1, true),
+  // Canfield.startGame without its base card (SEPARATE_FOUNDATIONS = False): the trunk, then the row W6 to W1
+  familyGame(789, 'beehive', 13, 6, null, 1, 0, 1, false, false),
   familyGame(112, 'pysol', 13, 8, null),
 ];
 
@@ -265,7 +267,8 @@ function ourSuitOrder(id: number): number {
  * - no foundation card (Minerva.startGame): c rows, each W1 first, then the trunk, then the rest;
  * - several trunks (Gate.startGame, Duke.startGame; no foundation card): a card to each trunk in turn,
  *   K1 first, until each has its share (so trunk k, bottom first, is P[k], P[k+t], …), then one row W1
- *   first, then the rest; Lafayette.startGame the same with its one trunk (P[0..12], bottom first).
+ *   first, then the rest; Lafayette.startGame the same with its one trunk (P[0..12], bottom first);
+ * - Beehive (Canfield.startGame with SEPARATE_FOUNDATIONS False): as a dealt base, with no base card.
  */
 export function familyDealFromPysolNumber(game: number | string, number: PysolNumber): Deck {
   const { trunk, wings, wingCards, fixedRank, foundation, rowsFirst, trunks, trunksFirst } = pysolFamilyGame(game);

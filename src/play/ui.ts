@@ -74,11 +74,13 @@ function drawUpFoundations(): string {
   return [...SUITS]
     .map((suit, index) => {
       const height = game.foundationHeight(index);
-      const cards: string[] = [];
-      for (let h = 0; h < height; h++) cards.push(formatCard(index * RANK_COUNT + ((game.baseRank() + h) % RANK_COUNT)));
-      const top = height === 0 ? slot() : face(game.foundationTop(index));
+      // RULES §10.18 four-of-a-rank: the suit's cards of the ranks up (their order is not kept), the highest shown
+      const up = game.foundationCards(index);
+      const cards = up.map(formatCard);
+      const shown = game.compiled.fourOfARank ? up[up.length - 1] : game.foundationTop(index);
+      const top = height === 0 ? slot() : face(shown);
       const chosen = isSelected(`F${suit}`) ? ' data-selected="true"' : '';
-      const topCard = height === 0 ? slot() : face(game.foundationTop(index), `data-count="1"${chosen}`);
+      const topCard = height === 0 ? slot() : face(shown, `data-count="1"${chosen}`);
       return `<div class="pile target" data-pile="F" data-foundation="${suit}" data-cards="${cards.join(' ')}" tabindex="0" aria-label="foundation ${suit}">${height === 0 ? top : topCard}<span>${SUIT_SIGNS[suit]} ${height}/13</span></div>`;
     })
     .join('');
@@ -236,7 +238,8 @@ function moveFrom(source: Selection, target: PileId): Move | string {
     move.card = down ? session.game.foundationDownTop(foundation) : session.game.foundationTop(foundation);
   }
   if (source.count > 1) {
-    if (move.target !== 'W') return 'only a top card goes to a foundation, one at a time';
+    // RULES §10.18: four of a rank go up together, from a wing
+    if (move.target !== 'W' && !(session.game.compiled.fourOfARank && move.target === 'F')) return 'only a top card goes to a foundation, one at a time';
     move.count = source.count;
   }
   return move;

@@ -65,11 +65,7 @@ function view(game: Game): View {
     wings.push([...dealt, ...cards(pile)]);
   }
   const foundations: string[][] = [];
-  for (let suit = 0; suit < 4; suit++) {
-    const pile: number[] = [];
-    for (let height = 0; height < game.foundationHeight(suit); height++) pile.push(suit * RANK_COUNT + ((game.baseRank() + height) % RANK_COUNT));
-    foundations.push(cards(pile));
-  }
+  for (let suit = 0; suit < 4; suit++) foundations.push(cards(game.foundationCards(suit)));
   const down = (suit: number) => Array.from({ length: RANK_COUNT - rankOf(game.foundationDownTop(suit)) }, (_, i) => formatCard(suit * RANK_COUNT + RANK_COUNT - 1 - i));
   const trunkCard = game.trunkCard();
   const waste = game.wasteTop();

@@ -41,7 +41,7 @@ export class FamilyMoveGenerator {
   prepare(game: Game, prune: boolean, passCycles: boolean, stuckTest: boolean): void {
     const rules = game.compiled;
     // the bound-card rules (F2, F3) argue from foundations that only rise from the deal's base, and one trunk: not asked under RULES §10.15-10.18
-    this.boundRules = prune && rules.trunks === 1 && !rules.foundationBack && !rules.baseChosen && !rules.upDown;
+    this.boundRules = prune && rules.trunks === 1 && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
     this.passCycles = passCycles;
     this.foldRedeal = prune && !passCycles && rules.turn === 1 && !rules.turnShrinks;
     const words = game.positionWords().length;

@@ -1,7 +1,7 @@
 // The Canfield family's packed position key: every position whole, wings sorted, the waste top and pass state where the table reads them.
 import { CARD_COUNT } from '../../cards.js';
 import * as P from '../../position.js';
-import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN } from '../../rules.js';
+import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN, BUILD_EQUAL_RANK } from '../../rules.js';
 
 /*
  * The Canfield family's key (solver/family/search.ts): every position the family search meets is kept whole,
@@ -18,7 +18,8 @@ import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN } from '../../rules.js';
  * |        |       | (position.ts wingCode: top card and height), sorted ascending,        |
  * |        |       | `codeBits` each; then, with several trunks (RULES §10.15) or a chosen |
  * |        |       | base (§10.17), 16 bits: each trunk's count and the base (familyTrunkBits); |
- * |        |       | with two foundations a suit (§10.18), the same 16 bits: their heights down |
+ * |        |       | with two foundations a suit (§10.18), the same 16 bits: their heights down, |
+ * |        |       | or with four of a rank up at once (§10.18), the ranks up                |
  * |        |       | then, for linked wings only, for each card c by                        |
  * |        |       | number, which suit lies under it (0 where none does), `linkBits` each |
  *
@@ -32,8 +33,8 @@ import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN } from '../../rules.js';
  * never passes over a base-rank card, so it holds at most 13 cards: Solvitaire's Canfield then takes
  * four words a position instead of five, and the family table a quarter more positions.
  *
- * A linked wing (alt-colour-down, any-suit-down) is one run (RULES §10.5): the card under c has
- * c's rank + 1 (round the corner), so only its suit is open: under alt-colour-down one bit (which
+ * A linked wing (alt-colour-down, any-suit-down, equal-rank) is one run (RULES §10.5): the card under c has
+ * c's rank + 1 (round the corner; under equal-rank c's own rank), so only its suit is open: under alt-colour-down one bit (which
  * suit of the other colour: S or H 1), under any-suit-down two (position.ts's suit code). With each
  * wing's top and height they say every wing card, and they belong to the cards, not to the wings,
  * so they need no sorting: the position keeps them (position.ts underSuitCodes), and the key copies
@@ -177,7 +178,8 @@ function phaseFieldShift(packed: number): number {
 
 /** Bits per card under a wing's top in the key: 0 where a wing's top and height say every card on it. */
 export function familyLinkBits(build: number): number {
-  return build === BUILD_ALT_COLOUR_DOWN ? 1 : build === BUILD_ANY_SUIT_DOWN ? 2 : 0;
+  // RULES §10.5 equal-rank: the card under c has c's rank, so again only its suit is open (two bits)
+  return build === BUILD_ALT_COLOUR_DOWN ? 1 : build === BUILD_ANY_SUIT_DOWN || build === BUILD_EQUAL_RANK ? 2 : 0;
 }
 
 /**
@@ -192,11 +194,11 @@ export function familyWingCodeBits(rules: { readonly wrapBase: boolean; readonly
 /**
  * Bits of the key's trunk counts and chosen base (position.ts trunksAndBase): 16 under RULES §10.15's
  * several trunks (3 bits each) or §10.17's chosen base (4 bits above them), or the same bits' four
- * down foundations under §10.18; 0 otherwise, where word 0's count is the one trunk's and the base is
+ * down foundations under §10.18, or the ranks up under its four of a rank; 0 otherwise, where word 0's count is the one trunk's and the base is
  * the deal's.
  */
-export function familyTrunkBits(rules: { readonly trunks: number; readonly baseChosen: boolean; readonly upDown: boolean }): number {
-  return rules.trunks > 1 || rules.baseChosen || rules.upDown ? 16 : 0;
+export function familyTrunkBits(rules: { readonly trunks: number; readonly baseChosen: boolean; readonly upDown: boolean; readonly fourOfARank: boolean }): number {
+  return rules.trunks > 1 || rules.baseChosen || rules.upDown || rules.fourOfARank ? 16 : 0;
 }
 
 export function familyKeyWords(wings: number, codeBits: number, linkBits: number, trunkBits = 0): number {

@@ -125,8 +125,8 @@ export class FamilySearch {
     if (this.key.length < keyWords) this.key = new Int32Array(keyWords);
     // rule F6 reads one trunk, filling by itself or not, and foundations that only rise from the deal's base: not asked under several
     // trunks (RULES §10.15), the waste's fill (§10.3 auto-waste), cards coming back (§10.16), a base the player chooses (§10.17)
-    // or two foundations a suit (§10.18)
-    this.stuckTest = this.limits.prune && rules.trunkPlay === TRUNK_PLAY_TOP && rules.trunks === 1 && !rules.wasteFillsAuto && !rules.foundationBack && !rules.baseChosen && !rules.upDown;
+    // or two foundations a suit or four of a rank at once (§10.18)
+    this.stuckTest = this.limits.prune && rules.trunkPlay === TRUNK_PLAY_TOP && rules.trunks === 1 && !rules.wasteFillsAuto && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
     this.stuckAsk = this.stuckTest;
     this.passCycles = this.limits.prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
     this.generator.prepare(game, this.limits.prune, this.passCycles, this.stuckTest);
