@@ -564,6 +564,13 @@ export class Game {
     }
     return cards;
   }
+  /** RULES §10.18: the cards on this suit's foundation down from the King, bottom (the King) first; none under other foundations. */
+  foundationDownCards(suit: number): number[] {
+    const top = this.foundationDownTop(suit);
+    const cards: number[] = [];
+    if (top !== NO_CARD) for (let card = suit * RANK_COUNT + RANK_COUNT - 1; card >= top; card--) cards.push(card);
+    return cards;
+  }
   /** RULES §10.18: the top card of this suit's foundation down from the King, or NO_CARD when it is empty (or the rules have none). */
   foundationDownTop(suit: number): number {
     const height = this.upDown ? P.downHeight(this.position, suit) : 0;

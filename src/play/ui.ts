@@ -1,5 +1,5 @@
 // The play page's script (bundled for the browser by scripts/build-page.mjs): the table drawn from the engine, moves by click, drag and typing, and the live answer.
-import { formatCard, NO_CARD, RANK_COUNT, SUITS } from '../cards.js';
+import { formatCard, NO_CARD, SUITS } from '../cards.js';
 import { dealtCard, dealtFaceUp } from '../layout.js';
 import { limitName } from '../limits.js';
 import { describeMove, formatMove, parseMove, type Move } from '../notation.js';
@@ -61,8 +61,7 @@ function drawDownFoundations(): string {
   return [...SUITS]
     .map((suit, index) => {
       const top = game.foundationDownTop(index);
-      const cards: string[] = [];
-      if (top !== NO_CARD) for (let card = index * RANK_COUNT + RANK_COUNT - 1; card >= top; card--) cards.push(formatCard(card));
+      const cards = game.foundationDownCards(index).map(formatCard);
       const chosen = isSelected(`D${suit}`) ? ' data-selected="true"' : '';
       return `<div class="pile target" data-pile="D" data-foundation="${suit}" data-cards="${cards.join(' ')}" tabindex="0" aria-label="foundation ${suit} down">${top === NO_CARD ? slot() : face(top, `data-count="1"${chosen}`)}<span>${SUIT_SIGNS[suit]} K↓ ${cards.length}</span></div>`;
     })

@@ -1,7 +1,7 @@
 // A self-contained HTML page that plays a game back: the positions worked out here, the page itself from src/page/solution.html.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { formatCard, NO_CARD, RANK_COUNT, rankOf } from '../cards.js';
+import { formatCard, NO_CARD } from '../cards.js';
 import type { Deck } from '../deal.js';
 import { Game } from '../engine.js';
 import { dealtCard, dealtFaceUp } from '../layout.js';
@@ -66,7 +66,6 @@ function view(game: Game): View {
   }
   const foundations: string[][] = [];
   for (let suit = 0; suit < 4; suit++) foundations.push(cards(game.foundationCards(suit)));
-  const down = (suit: number) => Array.from({ length: RANK_COUNT - rankOf(game.foundationDownTop(suit)) }, (_, i) => formatCard(suit * RANK_COUNT + RANK_COUNT - 1 - i));
   const trunkCard = game.trunkCard();
   const waste = game.wasteTop();
   const seen: number[] = [];
@@ -82,7 +81,7 @@ function view(game: Game): View {
     wasteCount: game.wasteCount(),
     redeals: game.redealsUsed(),
     ...(game.compiled.trunkFaceUp ? { trunkCards: cards(seen) } : {}),
-    ...(game.compiled.upDown ? { downFoundations: [0, 1, 2, 3].map((suit) => (game.foundationDownTop(suit) === NO_CARD ? [] : down(suit))) } : {}),
+    ...(game.compiled.upDown ? { downFoundations: [0, 1, 2, 3].map((suit) => cards(game.foundationDownCards(suit))) } : {}),
     // RULES §10.15: several trunks, each its cards bottom first (face up) or its top alone
     ...(game.compiled.trunks > 1 ? { trunks: Array.from({ length: game.compiled.trunks }, (_, trunk) => trunkView(game, trunk)) } : {}),
   };
