@@ -109,7 +109,7 @@ export class VerifyTable {
   }
 
   nextFor(card: number): boolean {
-    // RULES §10.18 four-of-a-rank: never one card alone (fourGoUp)
+    // RULES §10.18 four-of-a-rank: never one card alone (the four go up together: play(), a wing's four onto F)
     if (this.rules.foundations === 'four-of-a-rank') return false;
     const pile = this.foundations[suitOf(card)];
     if (pile.length + this.downFoundations[suitOf(card)].length === RANK_COUNT || this.baseRank < 0) return false;
