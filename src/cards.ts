@@ -8,6 +8,19 @@ export const CARD_COUNT = 52;
 export const RANK_COUNT = 13;
 export const NO_CARD = -1;
 
+/** The most decks a game may hold (docs/canfield-type.md, shape 9: Quadruple Canfield's four). */
+export const MAX_DECKS = 4;
+
+/*
+ * Two to four decks: the copy k (0-based) of a card of value v (0 … 51, suit * 13 + rank) is card v + 52·k.
+ * Twins are numbered in the order the deal meets them (deal.ts numberTwins), so that a deal's text says
+ * which is which. rankOf holds for every copy; a copy's suit and its text go through cardValue.
+ */
+/** A card's value, 0 … 51, whichever deck it comes from. */
+export function cardValue(card: number): number {
+  return card % CARD_COUNT;
+}
+
 export function cardOf(suit: number, rank: number): number {
   return suit * RANK_COUNT + rank;
 }
@@ -28,12 +41,13 @@ export function cardRanksAbove(card: number, steps: number): number {
   return card - rank + ((rank + steps) % RANK_COUNT);
 }
 
+/** A card's text, `5D`; twins (card ≥ 52) are written as their value. */
 export function formatCard(card: number): string {
-  return RANKS[rankOf(card)] + SUITS[suitOf(card)];
+  return RANKS[rankOf(card)] + SUITS[suitOf(cardValue(card))];
 }
 
 export function formatCardSymbol(card: number): string {
-  return RANKS[rankOf(card)] + SUIT_SYMBOLS[suitOf(card)];
+  return RANKS[rankOf(card)] + SUIT_SYMBOLS[suitOf(cardValue(card))];
 }
 
 /** A two-letter token's rank and suit by character code (ASCII letters in either case, digits), -1 for none: parseCardToken's quick way. */

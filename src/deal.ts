@@ -2,11 +2,32 @@
 import { BLANKS, notUtf8Hint, quote, trimBlanks } from './text.js';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
-import { CARD_COUNT, cardOf, formatCard, parseCardToken, NO_CARD, RANKS, rankOf } from './cards.js';
+import { CARD_COUNT, cardOf, formatCard, MAX_DECKS, parseCardToken, NO_CARD, RANKS, rankOf } from './cards.js';
 import { InputError, type Validation } from './errors.js';
 
-/** A deal: the 52 cards d[0] … d[51] in dealing order (RULES §2). */
+/** A deal: the 52 cards d[0] … d[51] in dealing order (RULES §2); of n decks, 52·n cards, twins numbered by numberTwins. */
 export type Deck = Uint8Array;
+
+/** The decks a deal holds. */
+export function deckCount(deck: ArrayLike<number>): number {
+  return deck.length / CARD_COUNT;
+}
+/**
+ * Card values (0 … 51, each n times) in dealing order -> the deal's cards: the k-th of a value met is its copy k
+ * (cards.ts: value + 52·k). So the deal's text says which twin is which, and reading it back gives the same cards.
+ */
+export function numberTwins(values: ArrayLike<number>): Deck {
+  const met = new Uint8Array(CARD_COUNT);
+  const deck = new Uint8Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i] % CARD_COUNT;
+    deck[i] = value + CARD_COUNT * met[value]++;
+  }
+  return deck;
+}
+function deckText(decks: number): string {
+  return decks === 1 ? `a deal has ${CARD_COUNT} cards` : `a deal of ${decks} decks has ${CARD_COUNT * decks} cards`;
+}
 
 export const MAX_DEAL_NUMBER = Number.MAX_SAFE_INTEGER;
 const TWO_TO_32 = 0x1_0000_0000;
@@ -33,23 +54,25 @@ export function parseDealNumber(value: string | number): number {
  * Deal N: xoroshiro128+ (pure-rand) seeded from N's high and low 32 bits as the state
  * [~hi, ~lo, lo, hi] (for N < 2^32 exactly pure-rand's xoroshiro128plus(N)), 16 outputs discarded,
  * then a Fisher–Yates shuffle of the ordered deck (AC … KC, AD … KD, AH … KH, AS … KS):
- * for i = 51 down to 1, swap d[i] with d[uniformInt(rng, 0, i)].
+ * for i = 51 down to 1, swap d[i] with d[uniformInt(rng, 0, i)]. Of n decks: the n decks in a row,
+ * i from 52·n − 1 down, then the twins numbered as the deal meets them (numberTwins).
  */
-export function dealFromNumber(dealNumber: number): Deck {
+export function dealFromNumber(dealNumber: number, decks = 1): Deck {
   if (!Number.isSafeInteger(dealNumber) || dealNumber < 1) throw new InputError(`deal number out of range: ${dealNumber}`);
   const high = Math.floor(dealNumber / TWO_TO_32) | 0;
   const low = dealNumber % TWO_TO_32 | 0;
   const rng = xoroshiro128plusFromState([~high, ~low, low, high]);
   for (let i = 0; i < WARM_UP_OUTPUTS; i++) rng.next();
-  const deck = new Uint8Array(CARD_COUNT);
-  for (let i = 0; i < CARD_COUNT; i++) deck[i] = i;
-  for (let i = CARD_COUNT - 1; i > 0; i--) {
+  const size = CARD_COUNT * decks;
+  const deck = new Uint8Array(size);
+  for (let i = 0; i < size; i++) deck[i] = i;
+  for (let i = size - 1; i > 0; i--) {
     const j = uniformInt(rng, 0, i);
     const card = deck[i];
     deck[i] = deck[j];
     deck[j] = card;
   }
-  return deck;
+  return decks === 1 ? deck : numberTwins(deck);
 }
 
 /**
@@ -129,8 +152,9 @@ export function formatDeal(deck: ArrayLike<number>): string {
   return Array.from(deck, formatCard).join(' ');
 }
 
-/** Every problem with a deal string: bad tokens (with their 1-based position), duplicates, missing cards, wrong count. */
-export function validateDeal(text: string): Validation {
+/** Every problem with a deal string of `decks` decks: bad tokens (with their 1-based position), cards too often or missing, wrong count. */
+export function validateDeal(text: string, decks = 1): Validation {
+  if (!Number.isInteger(decks) || decks < 1 || decks > MAX_DECKS) return { ok: false, error: `a deal holds 1 to ${MAX_DECKS} decks, not ${decks}` };
   const tokens = trimBlanks(text).split(BLANKS).filter((token) => token !== '');
   const problems: string[] = [];
   const seen = new Uint8Array(CARD_COUNT);
@@ -142,23 +166,24 @@ export function validateDeal(text: string): Validation {
       // the first bad token is shown; a long line of junk gives a count, not a list
       if (badTokens++ === 0) problems.push(`bad card ${quote(token)} at position ${index + 1}`);
     } else {
-      if (seen[card] === 1) duplicated.push(formatCard(card));
-      seen[card] = 1;
+      if (seen[card] === decks) duplicated.push(formatCard(card));
+      else seen[card]++;
     }
   });
   if (badTokens > 1) problems.push(`${badTokens - 1} more bad ${badTokens === 2 ? 'card' : 'cards'}`);
-  if (duplicated.length > 0) problems.push(`duplicated ${duplicated.join(' ')}`);
+  if (duplicated.length > 0) problems.push(`${decks === 1 ? 'duplicated' : `more than ${decks} of`} ${duplicated.join(' ')}`);
   const missing: string[] = [];
-  for (let card = 0; card < CARD_COUNT; card++) if (seen[card] === 0) missing.push(formatCard(card));
-  if (tokens.length !== CARD_COUNT) problems.push(`a deal has ${CARD_COUNT} cards, got ${tokens.length}`);
+  for (let card = 0; card < CARD_COUNT; card++) for (let copy = seen[card]; copy < decks; copy++) missing.push(formatCard(card));
+  if (tokens.length !== CARD_COUNT * decks) problems.push(`${deckText(decks)}, got ${tokens.length}`);
   if (missing.length > 0) problems.push(`missing ${missing.join(' ')}`);
   return problems.length === 0 ? { ok: true } : { ok: false, error: `bad deal string: ${problems.join('; ')}${notUtf8Hint(text)}` };
 }
 
-export function parseDeal(text: string): Deck {
+/** A deal string of `decks` decks (RULES §2: each card once; of n decks, each n times, twins numbered by numberTwins). */
+export function parseDeal(text: string, decks = 1): Deck {
   // one pass for a good deal string (52 cards, each once); validateDeal names what is wrong with any other
   const tokens = trimBlanks(text).split(BLANKS);
-  if (tokens.length === CARD_COUNT) {
+  if (decks === 1 && tokens.length === CARD_COUNT) {
     const deck = new Uint8Array(CARD_COUNT);
     const seen = new Uint8Array(CARD_COUNT);
     let at = 0;
@@ -170,7 +195,7 @@ export function parseDeal(text: string): Deck {
     }
     if (at === CARD_COUNT) return deck;
   }
-  const validation = validateDeal(text);
+  const validation = validateDeal(text, decks);
   if (!validation.ok) throw new InputError(validation.error);
-  return Uint8Array.from(trimBlanks(text).split(BLANKS), parseCardToken);
+  return numberTwins(trimBlanks(text).split(BLANKS).map(parseCardToken));
 }

@@ -56,3 +56,35 @@ describe('deal strings (RULES §2)', () => {
     expect(() => parseDeal('')).toThrow(InputError);
   });
 });
+
+describe('deals of two to four decks (docs/canfield-type.md, shape 9)', () => {
+  it.each([2, 3, 4])('%i decks: each card that many times, twins numbered in the order the deal meets them', (decks) => {
+    for (const number of [1, 2, 1000000]) {
+      const deck = dealFromNumber(number, decks);
+      expect(deck.length).toBe(52 * decks);
+      // every card number 0 … 52n-1 once; copy k of a value (value + 52k) comes after copy k-1
+      expect([...deck].sort((a, b) => a - b)).toEqual(Array.from({ length: 52 * decks }, (_, i) => i));
+      const at = new Map([...deck].map((card, i) => [card, i]));
+      for (let card = 52; card < 52 * decks; card++) expect(at.get(card)!).toBeGreaterThan(at.get(card - 52)!);
+      expect(Array.from(parseDeal(formatDeal(deck), decks))).toEqual(Array.from(deck));
+    }
+    // one deck's deals do not change with the option
+    expect(formatDeal(dealFromNumber(7, 1))).toBe(formatDeal(dealFromNumber(7)));
+    expect(formatDeal(dealFromNumber(7, decks))).not.toBe(formatDeal(dealFromNumber(8, decks)));
+  });
+  it('names a card more often than the decks hold, the ones missing, and a wrong count', () => {
+    const tokens = formatDeal(dealFromNumber(5, 2)).split(' ');
+    // a third copy of the first card, in place of a card of another value
+    const other = tokens.findIndex((token) => token !== tokens[0]);
+    const missing = tokens[other];
+    tokens[other] = tokens[0];
+    const result = validateDeal(tokens.join(' '), 2);
+    expect(result.error).toContain(`more than 2 of ${tokens[0]}`);
+    expect(result.error).toContain(`missing ${missing}`);
+    expect(validateDeal(tokens.slice(0, 103).join(' '), 2).error).toContain('a deal of 2 decks has 104 cards, got 103');
+    // a deal of one deck is not one of two
+    expect(validateDeal(formatDeal(dealFromNumber(5)), 2).ok).toBe(false);
+    expect(validateDeal(formatDeal(dealFromNumber(5)), 5).error).toContain('1 to 4 decks');
+    expect(() => parseDeal(tokens.join(' '), 2)).toThrow(InputError);
+  });
+});

@@ -1,10 +1,10 @@
-// PySolFC's Canfield family: every row of PySolFC's own deals (test/fixtures/pysolfc-family-deals.tsv, and the playouts' deals) reproduced card for card.
+// PySolFC's Canfield family: every row of PySolFC's own deals (test/fixtures/pysolfc-family-deals.tsv, pysolfc-decks-deals.tsv for two to four decks, and the playouts' deals) reproduced card for card.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatDeal } from '../src/deal.js';
+import { formatDeal, parseDeal } from '../src/deal.js';
 import { InputError } from '../src/errors.js';
-import { dealFromPysolNumber, familyDealFromPysolNumber, parsePysolNumber, PYSOL_FAMILY, pysolFamilyGame } from '../src/numbering/pysol.js';
+import { dealFromPysolNumber, deckDealFromPysolNumber, familyDealFromPysolNumber, parsePysolNumber, PYSOL_DECK_GAMES, PYSOL_FAMILY, pysolFamilyGame } from '../src/numbering/pysol.js';
 import { FIXTURES } from './helpers.js';
 
 const ROWS = readFileSync(join(FIXTURES, 'pysolfc-family-deals.tsv'), 'utf8')
@@ -101,5 +101,47 @@ describe("PySolFC's Canfield family deals", () => {
       }
     }
     expect(shared).toBeGreaterThan(0);
+  });
+});
+
+// docs/canfield-type.md's table (decks, trunk, wings, foundation cards), written out here rather than read from the code under test
+const DECK_GAMES = [
+  [106, 'double-canfield', 2, 13, 5, 1],
+  [396, 'triple-canfield', 3, 26, 7, 1],
+  [922, 'quadruple-canfield', 4, 39, 8, 1],
+  [476, 'demon', 2, 40, 8, 1],
+  [103, 'american-toad', 2, 20, 8, 1],
+  [102, 'variegated-canfield', 2, 13, 5, 8],
+  [896, 'the-plot', 2, 13, 12, 1],
+] as const;
+
+describe("PySolFC's games of two to four decks: their deals", () => {
+  const rows = readFileSync(join(FIXTURES, 'pysolfc-decks-deals.tsv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => {
+      const [game, preset, decks, number, deal] = line.split('\t');
+      return { game: Number(game), preset, decks: Number(decks), number, deal };
+    });
+  it('the table of games has the sizes docs/canfield-type.md gives, and the fixture 200 numbers of each', () => {
+    expect(PYSOL_DECK_GAMES.map((game) => [game.id, game.preset, game.decks, game.trunk, game.wings, game.foundation])).toEqual(DECK_GAMES.map((row) => [...row]));
+    for (const game of PYSOL_DECK_GAMES) expect(game.trunk + game.wings + game.foundation + game.stock).toBe(52 * game.decks);
+    for (const [id, preset, decks] of DECK_GAMES) {
+      const mine = rows.filter((row) => row.game === id);
+      expect(mine.length, preset).toBeGreaterThanOrEqual(200);
+      expect(mine.every((row) => row.preset === preset && row.decks === decks), preset).toBe(true);
+    }
+    expect(() => deckDealFromPysolNumber(105, parsePysolNumber('1'))).toThrow(InputError);
+  });
+  it.each(DECK_GAMES.map(([id, preset]) => [preset, id] as const))('%s: every row is the deal PySolFC made, and reads back card for card', (_, id) => {
+    for (const row of rows.filter((r) => r.game === id)) {
+      const deck = deckDealFromPysolNumber(id, parsePysolNumber(row.number));
+      expect(formatDeal(deck), row.number).toBe(row.deal);
+      expect(Array.from(parseDeal(row.deal, row.decks)), row.number).toEqual(Array.from(deck));
+    }
+  });
+  it("Variegated Canfield writes its eight Aces where the foundations go, two of each suit C D H S", () => {
+    for (const row of rows.filter((r) => r.game === 102)) expect(row.deal.split(' ').slice(18, 26).join(' ')).toBe('AC AC AD AD AH AH AS AS');
   });
 });

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Makes test/fixtures/pysolfc-family-deals.tsv and pysolfc-family-moves.json by driving PySolFC's own game classes headless.
+# Makes test/fixtures/pysolfc-family-deals.tsv, pysolfc-family-moves.json and pysolfc-decks-deals.tsv by driving PySolFC's own game classes headless.
 """
 Run by hand (not by npm test), from the repository root:
 
@@ -79,6 +79,19 @@ GAMES = [
     (642, 'lafayette', 13, 4, 0, 1, 1),
     # building by equal rank, one foundation that takes four cards of a rank at once (appended likewise)
     (789, 'beehive', 13, 6, 0, 1, 1),
+]
+# Two to four decks (docs/canfield-type.md, shape 9): deal rows only, in their own file (pysolfc-decks-deals.tsv), until
+# the engine plays them. PySolFC game id -> (the preset name it will have, decks, trunk size, wings, foundation cards in the deal)
+DECK_GAMES = [
+    (106, 'double-canfield', 2, 13, 5, 1),
+    (396, 'triple-canfield', 3, 26, 7, 1),
+    (922, 'quadruple-canfield', 4, 39, 8, 1),
+    (476, 'demon', 2, 40, 8, 1),
+    (103, 'american-toad', 2, 20, 8, 1),
+    # VariegatedCanfield._shuffleHook puts the eight Aces on the talon's top: seven go to foundations[:7], the eighth is the base card
+    (102, 'variegated-canfield', 2, 13, 5, 8),
+    # ALIGN_FOUNDATIONS = False: the base card goes to foundations[0], whatever its suit
+    (896, 'the-plot', 2, 13, 12, 1),
 ]
 PYSOLFC_COMMIT = '7a3d146a1ec1b36f18801fd8460340c3cc4853b9'
 RANKS = 'A23456789TJQK'
@@ -218,7 +231,7 @@ class Table:
         self.game.newGame(random=construct_random(number))
         return self.game.getGameNumber(format=0)
 
-    def deal_string(self, first_turn, wing_cards=1):
+    def deal_string(self, first_turn, wing_cards=1, decks=1):
         """RULES §10.11: trunk(s) K1, K2, ... each bottom->top, W1..Wn (each bottom first), foundation card(s), waste in the order turned, talon top->bottom."""
         cards = [c for trunk in self.trunks for c in trunk.cards]
         for wing in self.wings:
@@ -231,7 +244,7 @@ class Table:
         assert len(self.waste.cards) == first_turn
         cards += self.waste.cards
         cards += reversed(self.talon.cards)
-        assert len(cards) == 52 and len(set(id(c) for c in cards)) == 52
+        assert len(cards) == 52 * decks and len(set(id(c) for c in cards)) == 52 * decks
         return ' '.join(card_text(c) for c in cards)
 
     # -- legal moves, asked of PySolFC's stacks --------------------------------------------------
@@ -349,7 +362,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('--pysolfc', required=True, help='a PySolFC source tree (holding pysollib/)')
     parser.add_argument('--pysol-cards', required=True, help="pysol_cards' code/ folder (holding pysol_cards/)")
-    parser.add_argument('--out', default='test/fixtures', help='where the two fixtures go')
+    parser.add_argument('--out', default='test/fixtures', help='where the three fixtures go')
     parser.add_argument('--playouts', type=int, default=30, help='random playouts per game')
     parser.add_argument('--steps', type=int, default=150, help='moves per playout at most')
     args = parser.parse_args()
@@ -401,6 +414,19 @@ def main():
         print('%s (%d): %d deals, %d playouts, %d steps' % (preset, game_id, len(numbers), args.playouts,
               sum(len(p['steps']) for p in playouts if p['game'] == game_id)), file=sys.stderr)
 
+    deck_rows = ['game\tpreset\tdecks\tnumber\tdeal']
+    for game_id, preset, decks, trunk, wings, base_cards in DECK_GAMES:
+        table = Table(App, game_id)
+        assert len(table.wings) == wings and len(table.trunks) == 1 and len(table.foundations) == 4 * decks
+        numbers = pick_numbers(random.Random(game_id))
+        for number in numbers:
+            shown = table.new_game(number)
+            assert len(table.trunks[0].cards) == trunk and sum(len(f.cards) for f in table.foundations) == base_cards
+            deck_rows.append('%d\t%s\t%d\t%s\t%s' % (game_id, preset, decks, shown, table.deal_string(len(table.waste.cards), 1, decks)))
+        print('%s (%d): %d deals' % (preset, game_id, len(numbers)), file=sys.stderr)
+
+    with open('%s/pysolfc-decks-deals.tsv' % args.out, 'w', newline='\n') as out:
+        out.write('\n'.join(deck_rows) + '\n')
     with open('%s/pysolfc-family-deals.tsv' % args.out, 'w', newline='\n') as out:
         out.write('\n'.join(deal_rows) + '\n')
     with open('%s/pysolfc-family-moves.json' % args.out, 'w', newline='\n') as out:

@@ -1,7 +1,7 @@
 // PySolFC's game numbers -> decks, exactly as PySolFC deals its Eagle Wing (game 112) and the rest of its one-deck Canfield family: LCRandom31, or Python's Mersenne Twister.
 import { mersenneFromState } from 'pure-rand/generator/mersenne';
 import { CARD_COUNT, RANK_COUNT } from '../cards.js';
-import type { Deck } from '../deal.js';
+import { numberTwins, type Deck } from '../deal.js';
 import { InputError } from '../errors.js';
 import { quote, trimBlanks } from '../text.js';
 import { EAGLE_WING_PRESETS, fixedBaseRank, wingDealFaces, type RuleSet } from '../rules.js';
@@ -72,8 +72,9 @@ export function numberingSuffix(numbering: Numbering): string {
 /** PySolFC card ids run suit by suit clubs, spades, hearts, diamonds; ours clubs, diamonds, hearts, spades. */
 const OUR_SUIT = [0, 3, 2, 1];
 
+/** The value (0 … 51) of a PySolFC card id: of n decks, ids run deck by deck (Game.createCards), 52 a deck. */
 function pysolCard(id: number): number {
-  return OUR_SUIT[Math.floor(id / RANK_COUNT)] * RANK_COUNT + (id % RANK_COUNT);
+  return OUR_SUIT[Math.floor((id % CARD_COUNT) / RANK_COUNT)] * RANK_COUNT + (id % RANK_COUNT);
 }
 
 /** Microsoft order (pysol_cards.cards.ms_rearrange): rank by rank, each as clubs, diamonds, hearts, spades. */
@@ -151,20 +152,24 @@ function pythonRandom(next32: () => number): () => number {
   };
 }
 
-/** PySolFC's shuffled card ids for a game number, before any game's _shuffleHook; the last is the talon's top. */
-function shuffledPysolIds(number: PysolNumber): number[] {
+/**
+ * PySolFC's shuffled card ids for a game number, before any game's _shuffleHook; the last is the talon's top.
+ * Of n decks the ids are 0 … 52·n − 1 in PySolFC's order under either generator: ms_rearrange leaves any
+ * deck but one of 52 as it is.
+ */
+function shuffledPysolIds(number: PysolNumber, decks = 1): number[] {
   let ids: number[];
   let randint: (n: number) => number;
   if (number.generator === 'ms') {
-    ids = msOrder();
+    ids = decks === 1 ? msOrder() : Array.from({ length: CARD_COUNT * decks }, (_, id) => id);
     randint = lcRandom31(number.seed);
   } else {
-    ids = Array.from({ length: CARD_COUNT }, (_, id) => id);
+    ids = Array.from({ length: CARD_COUNT * decks }, (_, id) => id);
     const random = pythonRandom(pythonMersenne(number.seed));
     // pysol_cards RandomBase.randint(a, b) = a + int(random() * (b + 1 - a)): the same double product here
     randint = (n) => Math.floor(random() * (n + 1));
   }
-  for (let n = CARD_COUNT - 1; n > 0; n--) {
+  for (let n = ids.length - 1; n > 0; n--) {
     const j = randint(n);
     [ids[n], ids[j]] = [ids[j], ids[n]];
   }
@@ -177,11 +182,13 @@ export interface PysolFamilyGame {
   id: number;
   /** The preset that follows it (RULES §10). */
   preset: string;
-  /** Trunk size k, wings n of c cards each, foundation cards f in the deal (1: the base card; 4: a fixed base; 0: none), stock 52 − k − n·c − f. */
+  /** Decks (docs/canfield-type.md, shape 9): 1 for every game of PYSOL_FAMILY. */
+  decks: number;
+  /** Trunk size k, wings n of c cards each, foundation cards f in the deal (1: the base card; 4 (8 of two decks): a fixed base; 0: none), stock 52·decks − k − n·c − f. */
   trunk: number;
   wings: number;
   wingCards: number;
-  foundation: 0 | 1 | 4;
+  foundation: 0 | 1 | 4 | 8;
   stock: number;
   /** The fixed base rank (0 = A, 1 = 2) that _shuffleHook puts on the talon's top, or null when the base card is dealt or none is. */
   fixedRank: number | null;
@@ -193,8 +200,12 @@ export interface PysolFamilyGame {
   trunksFirst: boolean;
 }
 
-function familyGame(id: number, preset: string, trunk: number, wings: number, fixedRank: number | null, wingCards = 1, foundation: 0 | 1 | 4 = fixedRank === null ? 1 : 4, trunks = 1, trunksFirst = trunks > 1, rowsFirst = foundation === 0 && !trunksFirst): PysolFamilyGame {
-  return { id, preset, trunk, wings, wingCards, foundation, stock: CARD_COUNT - trunk - wings * wingCards - foundation, fixedRank, rowsFirst, trunks, trunksFirst };
+function familyGame(id: number, preset: string, trunk: number, wings: number, fixedRank: number | null, wingCards = 1, foundation: 0 | 1 | 4 | 8 = fixedRank === null ? 1 : 4, trunks = 1, trunksFirst = trunks > 1, rowsFirst = foundation === 0 && !trunksFirst, decks = 1): PysolFamilyGame {
+  return { id, preset, decks, trunk, wings, wingCards, foundation, stock: CARD_COUNT * decks - trunk - wings * wingCards - foundation, fixedRank, rowsFirst, trunks, trunksFirst };
+}
+/** A game of two to four decks, dealt as Canfield.startGame deals (the base card, the trunk, one row Wn to W1) or with a fixed base. */
+function deckGame(id: number, preset: string, decks: number, trunk: number, wings: number, fixedRank: number | null = null): PysolFamilyGame {
+  return familyGame(id, preset, trunk, wings, fixedRank, 1, fixedRank === null ? 1 : 8, 1, false, false, decks);
 }
 
 /** RULES §10's PySolFC rows, in its order. */
@@ -220,6 +231,22 @@ export const PYSOL_FAMILY: readonly PysolFamilyGame[] = [
   // Canfield.startGame without its base card (SEPARATE_FOUNDATIONS = False): the trunk, then the row W6 to W1
   familyGame(789, 'beehive', 13, 6, null, 1, 0, 1, false, false),
   familyGame(112, 'pysol', 13, 8, null),
+];
+
+/**
+ * The games of two to four decks in PySolFC's Canfield type (issue 45; docs/canfield-type.md), with the preset names
+ * they will have: their deals only, for now. The engine does not play them yet (shape 9), so no command offers them.
+ */
+export const PYSOL_DECK_GAMES: readonly PysolFamilyGame[] = [
+  deckGame(106, 'double-canfield', 2, 13, 5),
+  deckGame(396, 'triple-canfield', 3, 26, 7),
+  deckGame(922, 'quadruple-canfield', 4, 39, 8),
+  deckGame(476, 'demon', 2, 40, 8),
+  deckGame(103, 'american-toad', 2, 20, 8),
+  // VariegatedCanfield._shuffleHook: the eight Aces on the talon's top, seven dealt to foundations[:7], the eighth the base card
+  deckGame(102, 'variegated-canfield', 2, 13, 5, 0),
+  // ThePlot: ALIGN_FOUNDATIONS = False puts the base card on the first foundation, which changes no card's place in the deal
+  deckGame(896, 'the-plot', 2, 13, 12),
 ];
 
 /** A family game by PySolFC id or by preset name; exit 2 for anything else. */
@@ -252,7 +279,7 @@ export function pysolGameFor(preset: string, rules: RuleSet): PysolFamilyGame {
 
 /** Our suit order C D H S: the fixed-base cards are written in it (RULES §10.9). */
 function ourSuitOrder(id: number): number {
-  return OUR_SUIT[Math.floor(id / RANK_COUNT)];
+  return OUR_SUIT[Math.floor((id % CARD_COUNT) / RANK_COUNT)];
 }
 
 /**
@@ -271,14 +298,25 @@ function ourSuitOrder(id: number): number {
  * - Beehive (Canfield.startGame with SEPARATE_FOUNDATIONS False): as a dealt base, with no base card.
  */
 export function familyDealFromPysolNumber(game: number | string, number: PysolNumber): Deck {
-  const { trunk, wings, wingCards, fixedRank, foundation, rowsFirst, trunks, trunksFirst } = pysolFamilyGame(game);
-  let ids = shuffledPysolIds(number);
+  return pysolDeal(pysolFamilyGame(game), number);
+}
+
+/** The deck of a PySolFC game number for a game of two to four decks (PYSOL_DECK_GAMES, by id), as familyDealFromPysolNumber deals, the twins numbered as the deal meets them. */
+export function deckDealFromPysolNumber(id: number, number: PysolNumber): Deck {
+  const game = PYSOL_DECK_GAMES.find((entry) => entry.id === id);
+  if (!game) throw new InputError(`${id} is not a PySolFC game of two to four decks in the Canfield type (${PYSOL_DECK_GAMES.map((entry) => `${entry.id} ${entry.preset}`).join(', ')})`);
+  return pysolDeal(game, number);
+}
+
+function pysolDeal(game: PysolFamilyGame, number: PysolNumber): Deck {
+  const { decks, trunk, wings, wingCards, fixedRank, foundation, rowsFirst, trunks, trunksFirst } = game;
+  let ids = shuffledPysolIds(number, decks);
   let base: number[];
   if (foundation === 0) {
     base = [];
   } else if (fixedRank === null) {
-    base = [ids[CARD_COUNT - 1]];
-    ids = ids.slice(0, CARD_COUNT - 1);
+    base = [ids[ids.length - 1]];
+    ids = ids.slice(0, ids.length - 1);
   } else {
     base = ids.filter((id) => id % RANK_COUNT === fixedRank).sort((a, b) => ourSuitOrder(a) - ourSuitOrder(b));
     ids = ids.filter((id) => id % RANK_COUNT !== fixedRank);
@@ -297,7 +335,7 @@ export function familyDealFromPysolNumber(game: number | string, number: PysolNu
     }
   }
   const order = [...trunkCards, ...wingCardsDealt, ...base, ...off.slice(trunk + rowCards)];
-  return Uint8Array.from(order, pysolCard);
+  return decks === 1 ? Uint8Array.from(order, pysolCard) : numberTwins(order.map(pysolCard));
 }
 
 /** The first `count` cards off the talon dealt a card to each of `trunks` trunks in turn, written trunk by trunk, each bottom first. */
