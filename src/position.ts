@@ -8,8 +8,9 @@ import { WING_COUNT, dealtCard, dealtWingCard, type DealLayout } from './layout.
  *
  * | word  | bits  | field                                                                |
  * |-------|-------|----------------------------------------------------------------------|
- * | 0..7  | 0-5   | wing i: its top card (a wing is always one run, RULES §10.5)       |
- * | 0..7  | 6-11  | wing i: its height, 0 = empty (wings past the game's count: empty)   |
+ * | 0..7  | 0-7   | wing i: its top card (a wing is always one run, RULES §10.5): a card |
+ * |       |       | number, below 52 with one deck, up to 207 with four (cards.ts)       |
+ * | 0..7  | 8-15  | wing i: its height, 0 = empty (wings past the game's count: empty)   |
  * | 8     | 4s..  | foundation height of suit s (0–13), 4 bits each                      |
  * | 8     | 16+3k | several trunks only (RULES §10.15): cards left in trunk k, 3 bits    |
  * |       |       | each: deck[k·c … k·c+n-1], top deck[k·c+n-1] (c cards dealt a trunk) |
@@ -18,11 +19,12 @@ import { WING_COUNT, dealtCard, dealtWingCard, type DealLayout } from './layout.
  * |       |       | the height of suit s's foundation down from the King (0–13)          |
  * | 8     | 16+r  | four of a rank only (RULES §10.18): rank r's four cards are up; the  |
  * |       |       | four heights below then count the ranks up, each suit's alike        |
- * | 9     | 0-4   | cards left in the trunk: deck[0 … n-1], top deck[n-1]; with several  |
+ * | 9     | 0-5   | cards left in the trunk: deck[0 … n-1], top deck[n-1]; with several  |
  * |       |       | trunks, left in all of them                                           |
- * | 9     | 5-10  | stock pointer p: filled stock places with index < p are the waste    |
- * | 9     | 11-14 | redeals used                                                         |
- * | 9     | 15-30 | wing i: its dealt cards still under its run (RULES §10.14), 2 bits each |
+ * | 9     | 6-13  | stock pointer p: filled stock places with index < p are the waste    |
+ * | 9     | 14-17 | redeals used                                                         |
+ * | 9     | 18-31 | wing i: its dealt cards still under its run (RULES §10.14), 2 bits each |
+ * |       |       | (seven wings at most)                                                 |
  * | 10,11 | 0-31  | stock places 0–31 and 32–63 still filled (in stock or waste)         |
  * | 12..24| bytes | linked wings only: byte c = the card under card c on its wing, plus  |
  * |       |       | one; 0 when c is a wing's bottom card or on no wing                  |
@@ -53,10 +55,12 @@ export const LINKED_POSITION_WORDS = POSITION_WORDS + LINK_WORDS + UNDER_SUIT_WO
 /** The packed position: an Int32Array at run time, told apart from other word arrays by the compiler only. */
 export type Position = Int32Array & { readonly __brand: 'Position' };
 
-const WING_CARD_MASK = 0x3f;
-const WING_HEIGHT_SHIFT = 6;
-const WING_HEIGHT_MASK = 0x3f;
-const WING_CODE_MASK = 0xfff;
+const WING_CARD_MASK = 0xff;
+const WING_HEIGHT_SHIFT = 8;
+const WING_HEIGHT_MASK = 0xff;
+/** wingCode's fields: a card below 64 and a height below 64, as the keys pack them. */
+const CODE_CARD_MASK = 0x3f;
+const CODE_HEIGHT_MASK = 0xfc0;
 const LINK_WORD = POSITION_WORDS;
 const UNDER_SUIT_WORD = LINK_WORD + LINK_WORDS;
 const CARDS_PER_SUIT_WORD = 16;
@@ -74,13 +78,14 @@ const CHOSEN_BASE_SHIFT = 28;
 const DOWN_SHIFT = 16;
 const FOUNDATION_HEIGHTS_MASK = 0xffff;
 const COUNTS_WORD = 9;
-const TRUNK_MASK = 0x1f;
-const POINTER_SHIFT = 5;
-const POINTER_MASK = 0x3f;
-const REDEALS_USED_SHIFT = 11;
+const TRUNK_MASK = 0x3f;
+const POINTER_SHIFT = 6;
+const POINTER_MASK = 0xff;
+const REDEALS_USED_SHIFT = 14;
 const REDEALS_USED_MASK = 0xf;
+const DEALT_UNDER_WORD = COUNTS_WORD;
 const FILLED_WORD = 10;
-const DEALT_UNDER_SHIFT = 15;
+const DEALT_UNDER_SHIFT = 18;
 const DEALT_UNDER_BITS = 2;
 const DEALT_UNDER_MASK = 0x3;
 
@@ -103,10 +108,13 @@ export function wingTop(position: Position, wing: number): number {
   const word = position[wing];
   return ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0 ? NO_CARD : word & WING_CARD_MASK;
 }
-/** A wing's top card and height as one number (below 1024 for heights up to 15), 0 when empty: equal codes, equal piles (for keys, unlinked wings). */
+/**
+ * A wing's top card (below 64) and height (below 64) as one number, the card in bits 0-5 and the height in 6-11
+ * (below 1024 for heights up to 15), 0 when empty: equal codes, equal piles (for keys, unlinked wings).
+ */
 export function wingCode(position: Position, wing: number): number {
   const word = position[wing];
-  return ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0 ? 0 : word & WING_CODE_MASK;
+  return word >>> WING_HEIGHT_SHIFT === 0 ? 0 : (word & CODE_CARD_MASK) | ((word >>> 2) & CODE_HEIGHT_MASK);
 }
 /** The card `depth` places below a wing's top (0 = the top): one rank higher per place. */
 export function wingCard(position: Position, wing: number, depth: number): number {
@@ -205,11 +213,12 @@ export function chooseBase(position: Position, rank: number): void {
 }
 /** RULES §10.14: the wing's dealt cards still under its run (0 for every wing dealt one card). */
 export function dealtUnder(position: Position, wing: number): number {
-  return (position[COUNTS_WORD] >>> (DEALT_UNDER_SHIFT + DEALT_UNDER_BITS * wing)) & DEALT_UNDER_MASK;
+  // two shifts, so that W8 (whose count would lie past bit 31, where one shift of 32 wraps to bit 0) reads 0
+  return ((position[DEALT_UNDER_WORD] >>> DEALT_UNDER_SHIFT) >>> (DEALT_UNDER_BITS * wing)) & DEALT_UNDER_MASK;
 }
 /** Every wing's dealtUnder count in one number, 2 bits a wing from wing 0 (0: no dealt card under any run). */
 export function dealtUnderCounts(position: Position): number {
-  return (position[COUNTS_WORD] >>> DEALT_UNDER_SHIFT) & 0xffff;
+  return position[DEALT_UNDER_WORD] >>> DEALT_UNDER_SHIFT;
 }
 /** Cards left in the trunk, or with several trunks (RULES §10.15) in all of them. */
 export function trunkCount(position: Position): number {
@@ -307,7 +316,7 @@ export function dealPosition(position: Position, layout: DealLayout): void {
   position[FOUNDATION_WORD] = layout.foundationCards === 0 ? 0 : layout.baseSuit < 0 ? ALL_FOUNDATIONS_STARTED : 1 << (layout.baseSuit * FOUNDATION_BITS);
   position[COUNTS_WORD] = layout.trunkSize;
   if (layout.trunks > 1) for (let trunk = 0; trunk < layout.trunks; trunk++) position[FOUNDATION_WORD] |= layout.trunkCards << (TRUNK_COUNTS_SHIFT + TRUNK_COUNT_BITS * trunk);
-  if (layout.wingCards > 1) for (let wing = 0; wing < layout.wings; wing++) position[COUNTS_WORD] |= (layout.wingCards - 1) << (DEALT_UNDER_SHIFT + DEALT_UNDER_BITS * wing);
+  if (layout.wingCards > 1) for (let wing = 0; wing < layout.wings; wing++) position[DEALT_UNDER_WORD] |= (layout.wingCards - 1) << (DEALT_UNDER_SHIFT + DEALT_UNDER_BITS * wing);
   for (let i = 0; i < layout.stockLength; i++) position[FILLED_WORD + (i >> 5)] |= 1 << (i & 31);
 }
 /** Takes the top `count` cards off a wing. */
@@ -365,7 +374,7 @@ export function turnDealtCard(position: Position, layout: DealLayout, wing: numb
   position[wing] = card | ((under - left) << WING_HEIGHT_SHIFT);
   if (joins && linked) setCardUnder(position, card, dealtCard(layout, wing, left));
   const shift = DEALT_UNDER_SHIFT + DEALT_UNDER_BITS * wing;
-  position[COUNTS_WORD] = (position[COUNTS_WORD] & ~(DEALT_UNDER_MASK << shift)) | (left << shift);
+  position[DEALT_UNDER_WORD] = (position[DEALT_UNDER_WORD] & ~(DEALT_UNDER_MASK << shift)) | (left << shift);
 }
 /** One more card on this suit's foundation. */
 export function raiseFoundation(position: Position, suit: number): void {

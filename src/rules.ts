@@ -364,6 +364,8 @@ function resolve(presetName: string, overrides: RuleOverrides): Resolution {
   // wing" would need a reading of their own; the games that deal so move single cards or groups, uncapped
   if (problems.length === 0 && rules.wingDeal !== 'up' && !(rules.wingMoves === 'group' || rules.wingMoves === 'single')) problems.push(`--wing-deal ${rules.wingDeal} takes --wing-moves group or single, not ${rules.wingMoves}`);
   if (problems.length === 0 && rules.wingDeal !== 'up' && rules.maxWing !== 'none') problems.push(`--wing-deal ${rules.wingDeal} takes --max-wing none, not ${rules.maxWing}`);
+  // the position keeps the dealt cards under seven wings' runs (position.ts; PySolFC's games that deal so have seven)
+  if (problems.length === 0 && rules.wingDeal !== 'up' && rules.wings > 7) problems.push(`--wing-deal ${rules.wingDeal} takes at most 7 wings, not ${rules.wings}`);
   // RULES §10.15: the trunk's cards split evenly, each trunk playing its top; a trunk holds at most 7 (the position's three bits a trunk)
   if (problems.length === 0 && rules.trunks > 1) {
     if (rules.trunk % rules.trunks !== 0 || rules.trunk / rules.trunks > MAX_TRUNK_CARDS) problems.push(`--trunks ${rules.trunks} needs a --trunk that splits into ${rules.trunks} equal trunks of at most ${MAX_TRUNK_CARDS} cards, not ${rules.trunk}`);

@@ -91,6 +91,7 @@ describe('overrides', () => {
     [{ baseCards: 'shuffled' }, '--base-cards shuffled needs a fixed --base (A to K): a dealt base card is one card'],
     [{ wingDeal: 'down-up', wingMoves: 'single-or-whole' }, '--wing-deal down-up takes --wing-moves group or single, not single-or-whole'],
     [{ wingDeal: 'down-up', wingMoves: 'group' }, '--wing-deal down-up takes --max-wing none, not 3'],
+    [{ wingDeal: 'down-up', wingMoves: 'group', maxWing: 'none' }, '--wing-deal down-up takes at most 7 wings, not 8'],
   ])('%o is rejected naming the option', (overrides, message) => {
     expect(validateRules('strict', overrides).error).toContain(message);
     expect(() => resolveRules('strict', overrides)).toThrow(InputError);
