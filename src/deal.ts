@@ -86,11 +86,13 @@ export interface DealShape {
   readonly wingCards: number;
   readonly fixedBase: number;
   readonly baseShuffled: boolean;
+  /** RULES §10.19: decks shuffled together (1 in every game of one deck). */
+  readonly decks: number;
 }
 
-/** Foundation cards in the deal: f = 1 for a dealt base card, 4 for a fixed base, 0 when its cards are shuffled in (RULES §10.9). */
+/** Foundation cards in the deal: f = 1 for a dealt base card, 4 for a fixed base (4·n of n decks), 0 when its cards are shuffled in (RULES §10.9). */
 export function foundationCount(shape: DealShape): number {
-  return shape.fixedBase < 0 ? 1 : shape.baseShuffled ? 0 : 4;
+  return shape.fixedBase < 0 ? 1 : shape.baseShuffled ? 0 : 4 * shape.decks;
 }
 /** Cards dealt to the trunk and the wings: d[0] … d[slot-1] (RULES §10.9). */
 function tableauCards(shape: DealShape): number {
@@ -99,50 +101,51 @@ function tableauCards(shape: DealShape): number {
 
 /**
  * Deal N under a shape. A dealt base takes deal N as it is (every deal made before fixed bases stays
- * the same). A fixed base (RULES §10.9): the four base-rank cards go to d[k+n] … d[k+n+3] in suit
- * order C D H S, and the other 48 keep deal N's order around them, as PySolFC's
+ * the same). A fixed base (RULES §10.9): the four base-rank cards (4·n of n decks) go to d[k+n] … in suit
+ * order C D H S, and the other cards keep deal N's order around them, as PySolFC's
  * _shuffleHookMoveToTop keeps the rest of its talon.
  */
 export function dealFromNumberFor(dealNumber: number, shape: DealShape): Deck {
-  const deck = dealFromNumber(dealNumber);
+  const deck = dealFromNumber(dealNumber, shape.decks);
   const slot = tableauCards(shape);
-  if (slot + foundationCount(shape) > CARD_COUNT) throw new InputError(shapeProblem(shape));
-  if (foundationCount(shape) < 4) return deck;
+  const f = foundationCount(shape);
+  if (slot + f > deck.length) throw new InputError(shapeProblem(shape));
+  if (f < 4) return deck;
   const rest = deck.filter((card) => rankOf(card) !== shape.fixedBase);
-  const out = new Uint8Array(CARD_COUNT);
+  const out = new Uint8Array(deck.length);
   out.set(rest.subarray(0, slot), 0);
-  for (let suit = 0; suit < 4; suit++) out[slot + suit] = cardOf(suit, shape.fixedBase);
-  out.set(rest.subarray(slot), slot + 4);
-  return out;
+  for (let suit = 0; suit < 4; suit++) for (let copy = 0; copy < shape.decks; copy++) out[slot + suit * shape.decks + copy] = cardOf(suit, shape.fixedBase) + CARD_COUNT * copy;
+  out.set(rest.subarray(slot), slot + f);
+  return shape.decks === 1 ? out : numberTwins(out);
 }
 
 function shapeProblem(shape: DealShape): string {
   const f = foundationCount(shape);
   const wings = shape.wingCards === 1 ? `${shape.wings} wings` : `${shape.wings} wings of ${shape.wingCards} cards`;
-  return `a deal of ${shape.trunk} trunk cards, ${wings} and ${f} foundation ${f === 1 ? 'card' : 'cards'} needs ${tableauCards(shape) + f} cards, more than ${CARD_COUNT}`;
+  return `a deal of ${shape.trunk} trunk cards, ${wings} and ${f} foundation ${f === 1 ? 'card' : 'cards'} needs ${tableauCards(shape) + f} cards, more than ${CARD_COUNT * shape.decks}`;
 }
 
 /**
- * Whether a deck lays out under a shape (RULES §10.9): k + n + f ≤ 52, and a fixed base's four
- * foundation slots hold exactly its four cards (in any order); the message names the slots.
+ * Whether a deck lays out under a shape (RULES §10.9): k + n + f ≤ 52·decks, and a fixed base's
+ * foundation slots hold exactly its cards (in any order); the message names the slots.
  */
 export function validateDealShape(deck: ArrayLike<number>, shape: DealShape): Validation {
   const f = foundationCount(shape);
   const slot = tableauCards(shape);
-  if (slot + f > CARD_COUNT) return { ok: false, error: shapeProblem(shape) };
+  if (slot + f > CARD_COUNT * shape.decks) return { ok: false, error: shapeProblem(shape) };
   if (f < 4) return { ok: true };
   const rank = RANKS[shape.fixedBase];
-  for (let i = slot; i < slot + 4; i++) {
+  for (let i = slot; i < slot + f; i++) {
     if (rankOf(deck[i]) !== shape.fixedBase) {
-      return { ok: false, error: `with base ${rank}, cards ${slot + 1}-${slot + 4} of the deal (the foundations) must be the four ${rank}s, but card ${i + 1} is ${formatCard(deck[i])}` };
+      return { ok: false, error: `with base ${rank}, cards ${slot + 1}-${slot + f} of the deal (the foundations) must be the ${f === 4 ? 'four' : f} ${rank}s, but card ${i + 1} is ${formatCard(deck[i])}` };
     }
   }
   return { ok: true };
 }
 
-/** A deal string under a shape: 52 distinct cards (RULES §2) that lay out (validateDealShape). */
+/** A deal string under a shape: 52 distinct cards (RULES §2; each card n times of n decks) that lay out (validateDealShape). */
 export function parseDealFor(text: string, shape: DealShape): Deck {
-  const deck = parseDeal(text);
+  const deck = parseDeal(text, shape.decks);
   const validation = validateDealShape(deck, shape);
   if (!validation.ok) throw new InputError(validation.error);
   return deck;

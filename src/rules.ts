@@ -1,6 +1,6 @@
 // The rule options (one table: RULES §3), their defaults, the presets of RULES §4, validation and compiled rules.
 import { asciiLower, asciiTrim, quote } from './text.js';
-import { RANK_COUNT, RANKS } from './cards.js';
+import { MAX_DECKS, RANK_COUNT, RANKS } from './cards.js';
 import { MAX_TRUNKS, MAX_TRUNK_CARDS, MAX_WINGS } from './layout.js';
 import { InputError, type Validation } from './errors.js';
 import { wholeNumberProblem } from './options.js';
@@ -37,7 +37,7 @@ export const RULE_OPTIONS = [
   { field: 'trunkPlay', flag: '--trunk-play', kind: 'choice', choices: ['last', 'last-any', 'top'], fallback: 'last', section: '3.4', helpOrder: 5, onlyWhenBuilding: false, newOption: false },
   { field: 'spaceFrom', flag: '--space-from', kind: 'list', choices: ['trunk', 'waste', 'stock', 'wings', 'foundations'], fallback: ['waste', 'stock'], section: '3.5', helpOrder: 6, onlyWhenBuilding: false, newOption: false },
   { field: 'redeals', flag: '--redeals', kind: 'number', min: 0, max: 10, word: 'unlimited', fallback: 2, section: '3.6', summary: 'redeals allowed', helpOrder: 1, onlyWhenBuilding: false, newOption: false },
-  { field: 'trunk', flag: '--trunk', kind: 'number', min: 0, max: 20, fallback: 13, section: '2', summary: 'trunk size', helpOrder: 0, onlyWhenBuilding: false, newOption: false },
+  { field: 'trunk', flag: '--trunk', kind: 'number', min: 0, max: 40, fallback: 13, section: '2', summary: 'trunk size (at most 20 with one deck)', helpOrder: 0, onlyWhenBuilding: false, newOption: false },
   { field: 'wings', flag: '--wings', kind: 'number', min: 1, max: MAX_WINGS, fallback: 8, section: '2', summary: 'wings (tableau piles)', helpOrder: 7, onlyWhenBuilding: false, newOption: true },
   { field: 'trunkFace', flag: '--trunk-face', kind: 'choice', choices: ['down', 'up'], fallback: 'down', section: '3.4', helpOrder: 8, onlyWhenBuilding: false, newOption: true },
   { field: 'trunkFill', flag: '--trunk-fill', kind: 'choice', choices: ['auto', 'player', 'auto-waste'], fallback: 'auto', section: '3.3', helpOrder: 9, onlyWhenBuilding: false, newOption: true },
@@ -52,6 +52,7 @@ export const RULE_OPTIONS = [
   { field: 'foundationBack', flag: '--foundation-back', kind: 'choice', choices: ['no', 'yes'], fallback: 'no', section: '10.16', helpOrder: 18, onlyWhenBuilding: true, newOption: true },
   { field: 'spaceWaste', flag: '--space-waste', kind: 'choice', choices: ['any-time', 'trunk-empty'], fallback: 'any-time', section: '10.3', helpOrder: 19, onlyWhenBuilding: false, newOption: true },
   { field: 'foundations', flag: '--foundations', kind: 'choice', choices: ['up', 'up-down', 'four-of-a-rank'], fallback: 'up', section: '10.18', helpOrder: 20, onlyWhenBuilding: false, newOption: true },
+  { field: 'decks', flag: '--decks', kind: 'number', min: 1, max: MAX_DECKS, fallback: 1, section: '10.19', summary: 'decks shuffled together', helpOrder: 21, onlyWhenBuilding: false, newOption: true },
 ] as const;
 
 export type RuleOption = (typeof RULE_OPTIONS)[number];
@@ -307,6 +308,9 @@ export const DEFAULT_PRESET = 'strict';
 /** Option overrides as they arrive from a command line: text, or absent. */
 export type RuleOverrides = { [F in RuleField]?: string | number };
 
+/** RULES §2: the most cards a trunk of one deck holds (`--trunk` takes more only with §10.19's decks). */
+export const ONE_DECK_MAX_TRUNK = 20;
+
 export function findPreset(name: string): Preset | undefined {
   return PRESETS.find((preset) => preset.name === asciiLower(asciiTrim(name)));
 }
@@ -357,6 +361,14 @@ function resolve(presetName: string, overrides: RuleOverrides): Resolution {
     if (text === undefined) continue;
     const value = parseOption(option, text, problems);
     if (value !== undefined) (rules as Record<RuleField, unknown>)[option.field] = value;
+  }
+  // RULES §2: one deck's trunk holds at most 20 cards (the keys' five bits); RULES §10.19's decks take up to 40
+  if (problems.length === 0 && rules.decks === 1 && rules.trunk > ONE_DECK_MAX_TRUNK) problems.push(`--trunk must be a whole number from 0 to ${ONE_DECK_MAX_TRUNK} with one deck, got ${rules.trunk} (up to ${ruleOption('trunk').max} with --decks 2 to ${MAX_DECKS})`);
+  // RULES §10.19: two to four decks as PySolFC's games of them deal and play them: one trunk, a card a wing, foundations up from a base
+  if (problems.length === 0 && rules.decks > 1) {
+    if (rules.trunks > 1 || rules.wingDeal !== 'up' || rules.base === 'chosen' || rules.foundations !== 'up' || rules.foundationBack !== 'no' || rules.baseCards !== 'foundations') {
+      problems.push(`--decks ${rules.decks} takes one trunk, --wing-deal up, a dealt or fixed base whose cards start the foundations, --foundations up and --foundation-back no`);
+    }
   }
   // RULES §10.7: only a fixed base rank has four cards to deal somewhere
   if (problems.length === 0 && rules.base === 'dealt' && rules.baseCards === 'shuffled') problems.push('--base-cards shuffled needs a fixed --base (A to K): a dealt base card is one card');
@@ -507,7 +519,7 @@ export function wingDealFaces(rules: RuleSet): readonly boolean[] {
 }
 /** What the rules' deals look like (RULES §10.9): trunk size, wings, cards a wing, fixed base rank or -1, and whether its cards are dealt to the foundations. */
 export function dealShape(rules: RuleSet): DealShape {
-  return { trunk: rules.trunk, wings: rules.wings, wingCards: wingDealFaces(rules).length, fixedBase: fixedBaseRank(rules), baseShuffled: rules.baseCards === 'shuffled' };
+  return { trunk: rules.trunk, wings: rules.wings, wingCards: wingDealFaces(rules).length, fixedBase: fixedBaseRank(rules), baseShuffled: rules.baseCards === 'shuffled', decks: rules.decks };
 }
 /** Redeals allowed as a number (UNLIMITED_REDEALS for `unlimited`). */
 export function redealLimit(rules: RuleSet): number {

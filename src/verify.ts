@@ -1,6 +1,6 @@
 // Replays a move list from the rules alone, sharing no code with the engine: the second opinion on every solution.
 import { plural } from './text.js';
-import { CARD_COUNT, formatCard, NO_CARD, RANK_COUNT, RANKS, rankOf, suitOf } from './cards.js';
+import { CARD_COUNT, cardValue, formatCard, NO_CARD, RANK_COUNT, RANKS, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
 import { InputError } from './errors.js';
 import { formatMove, type Move } from './notation.js';
@@ -35,7 +35,8 @@ export class VerifyTable {
   wings: number[][];
   /** RULES §10.14: for each wing card, bottom first, whether it lies face down (a face-down card never moves; it is turned up once it is a wing's top). */
   faceDown: boolean[][];
-  foundations: number[][] = [[], [], [], []];
+  /** Suit s's foundations are foundations[s·n … s·n+n−1] of n decks (RULES §10.19): one a suit of one deck. */
+  foundations: number[][];
   /** RULES §10.18: each suit's second foundation, down from the King (empty piles under one foundation a suit). */
   downFoundations: number[][] = [[], [], [], []];
   stock: number[];
@@ -45,27 +46,32 @@ export class VerifyTable {
   baseRank: number;
 
   /** Lays out the deal as RULES §10.9 says; a deal that cannot be laid out under `rules` is an InputError. */
-  constructor(deck: Deck | null, readonly rules: RuleSet) {
-    if (deck === null) {
+  constructor(cards: Deck | null, readonly rules: RuleSet) {
+    if (cards === null) {
       // only for copy(): every field is set there
       this.trunkPiles = [];
       this.wings = [];
       this.faceDown = [];
+      this.foundations = [];
       this.stock = [];
       this.baseRank = 0;
       return;
     }
-    if (deck.length !== CARD_COUNT) throw new Error('a deck has 52 cards');
+    const decks = rules.decks;
+    if (cards.length !== CARD_COUNT * decks) throw new Error(`a deal of ${decks} ${decks === 1 ? 'deck' : 'decks'} has ${CARD_COUNT * decks} cards`);
+    // RULES §10.19: twins are the same card to every rule, so this table keeps values (0-51) only
+    const deck = decks === 1 ? cards : Uint8Array.from(cards, cardValue);
+    this.foundations = Array.from({ length: 4 * decks }, () => []);
     const trunkSize = rules.trunk;
     const wingCount = rules.wings;
     const chosen = rules.base === 'chosen';
     const fixedBase = rules.base === 'dealt' ? -1 : chosen ? -1 : RANKS.indexOf(rules.base);
     // RULES §10.7: a fixed base's four cards start on the foundations, or are dealt with the rest; §10.17: no card for a base still to choose
-    const foundationSlots = chosen ? 0 : fixedBase < 0 ? 1 : rules.baseCards === 'shuffled' ? 0 : 4;
+    const foundationSlots = chosen ? 0 : fixedBase < 0 ? 1 : rules.baseCards === 'shuffled' ? 0 : 4 * decks;
     // RULES §10.14: each wing is dealt these cards, bottom first, face up or down
     const faces = rules.wingDeal.split('-');
-    if (trunkSize + wingCount * faces.length + foundationSlots > CARD_COUNT) {
-      throw new InputError(`a trunk of ${trunkSize}, ${plural(wingCount, 'wing')} of ${plural(faces.length, 'card')} and ${plural(foundationSlots, 'foundation card')} need more than ${CARD_COUNT} cards`);
+    if (trunkSize + wingCount * faces.length + foundationSlots > CARD_COUNT * decks) {
+      throw new InputError(`a trunk of ${trunkSize}, ${plural(wingCount, 'wing')} of ${plural(faces.length, 'card')} and ${plural(foundationSlots, 'foundation card')} need more than ${CARD_COUNT * decks} cards`);
     }
     // RULES §10.15: the trunk's cards dealt in equal piles, the first pile first
     const perTrunk = trunkSize / rules.trunks;
@@ -78,15 +84,19 @@ export class VerifyTable {
     } else if (fixedBase < 0) {
       const base = deck[first];
       this.baseRank = rankOf(base);
-      this.foundations[suitOf(base)].push(base);
+      this.foundations[suitOf(base) * decks].push(base);
     } else {
       this.baseRank = fixedBase;
-      for (let slot = first; slot < first + 4; slot++) {
+      const last = first + foundationSlots - 1;
+      for (let slot = first; slot <= last; slot++) {
         const card = deck[slot];
         if (rankOf(card) !== fixedBase) {
-          throw new InputError(`with base ${rules.base}, cards ${first + 1}-${first + 4} of the deal (d[${first}]-d[${first + 3}]) must be the four ${rules.base}s, but card ${slot + 1} is ${formatCard(card)}`);
+          throw new InputError(`with base ${rules.base}, cards ${first + 1}-${last + 1} of the deal (d[${first}]-d[${last}]) must be the ${foundationSlots === 4 ? 'four' : foundationSlots} ${rules.base}s, but card ${slot + 1} is ${formatCard(card)}`);
         }
-        this.foundations[suitOf(card)].push(card);
+        // of n decks, each base card starts the first of its suit's foundations still empty
+        const pile = this.suitFoundations(suitOf(card)).find((foundation) => foundation.length === 0);
+        if (pile === undefined) throw new InputError(`with base ${rules.base}, the deal's foundation cards must hold ${decks} of each suit`);
+        pile.push(card);
       }
     }
     // stock top is the end of the array, so that pop() turns it
@@ -108,12 +118,20 @@ export class VerifyTable {
     return twin;
   }
 
+  /** The foundations of a suit: one of one deck, n of n decks (RULES §10.19). */
+  suitFoundations(suit: number): number[][] {
+    const decks = this.rules.decks;
+    return this.foundations.slice(suit * decks, suit * decks + decks);
+  }
   nextFor(card: number): boolean {
+    return this.foundationFor(card) !== undefined;
+  }
+  /** The foundation `card` goes next on (of n decks the first of its suit's that takes it), or undefined. */
+  foundationFor(card: number): number[] | undefined {
     // RULES §10.18 four-of-a-rank: never one card alone (the four go up together: play(), a wing's four onto F)
-    if (this.rules.foundations === 'four-of-a-rank') return false;
-    const pile = this.foundations[suitOf(card)];
-    if (pile.length + this.downFoundations[suitOf(card)].length === RANK_COUNT || this.baseRank < 0) return false;
-    return rankOf(card) === (this.baseRank + pile.length) % RANK_COUNT;
+    if (this.rules.foundations === 'four-of-a-rank' || this.baseRank < 0) return undefined;
+    const down = this.downFoundations[suitOf(card)].length;
+    return this.suitFoundations(suitOf(card)).find((pile) => pile.length + down !== RANK_COUNT && rankOf(card) === (this.baseRank + pile.length) % RANK_COUNT);
   }
   /** RULES §10.18: whether `card` goes next on its suit's foundation down from the King (the suit's cards not yet up lie between the two tops). */
   nextDownFor(card: number): boolean {
@@ -212,7 +230,7 @@ export class VerifyTable {
     }
   }
   won(): boolean {
-    return this.foundationCards() === CARD_COUNT;
+    return this.foundationCards() === CARD_COUNT * this.rules.decks;
   }
   foundationCards(): number {
     return [...this.foundations, ...this.downFoundations].reduce((sum, pile) => sum + pile.length, 0);
@@ -381,7 +399,8 @@ export class VerifyTable {
       const pile = this.trunkPiles[this.rules.trunks > 1 ? move.fromTrunk - 1 : 0];
       pile.splice(this.rules.trunkPlay === 'top' ? pile.length - 1 : 0, 1);
     }
-    if (move.target === 'F') for (const card of cards) this.foundations[suitOf(card)].push(card);
+    // a card onto the foundation it is next on; four of a rank (RULES §10.18), and a card over from its suit's other foundation, onto their suit's one
+    if (move.target === 'F') for (const card of cards) (this.foundationFor(card) ?? this.suitFoundations(suitOf(card))[0]).push(card);
     else if (move.target === 'D') this.downFoundations[suitOf(cards[0])].push(cards[0]);
     else {
       this.wings[move.toWing - 1].push(...cards);
@@ -400,7 +419,7 @@ export function verify(deck: Deck, rules: RuleSet, moves: readonly Move[]): Veri
   const table = new VerifyTable(deck, rules);
   for (let i = 0; i < moves.length; i++) {
     if (table.won()) {
-      return { status: 'illegal', moveIndex: i, reason: `move ${i + 1} ${formatMove(moves[i])}: the game is already won`, foundationCards: CARD_COUNT };
+      return { status: 'illegal', moveIndex: i, reason: `move ${i + 1} ${formatMove(moves[i])}: the game is already won`, foundationCards: CARD_COUNT * rules.decks };
     }
     const problem = table.play(moves[i]);
     if (problem) return { status: 'illegal', moveIndex: i, reason: `move ${i + 1} ${formatMove(moves[i])}: ${problem}`, foundationCards: table.foundationCards() };

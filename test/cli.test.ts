@@ -47,6 +47,27 @@ describe('eaglewing deal', () => {
   });
 });
 
+describe('two to four decks (RULES §10.19): verify replays them, the rest say the engine plays one deck so far', () => {
+  // PySolFC's Double Canfield, game 106 number ms1 (test/fixtures/pysolfc-decks-deals.tsv's first row), read as canfield with 2 decks and 5 wings
+  const row = readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-decks-deals.tsv'), 'utf8').split('\n')[1].split('\t');
+  const rules = ['--preset', 'canfield', '--decks', '2', '--wings', '5', '--deal', row[4]];
+  it('verify replays a line and counts 104 cards', () => {
+    // one turn is legal on any deal; the base card is the one card up
+    const result = run('verify', ...rules, '--moves', 'T', '--json');
+    expect(result.code, result.stderr).toBe(1);
+    expect(JSON.parse(result.stdout)).toEqual({ status: 'incomplete', reason: 'legal, but only 1 of 104 cards reach the foundations' });
+    const illegal = run('verify', ...rules, '--moves', 'W1W1');
+    expect(illegal.code).toBe(1);
+    expect(illegal.stdout).toContain('a wing cannot move onto itself');
+  });
+  it('a deal of one deck is not a deal of two, and solve, deal and sim refuse two decks', () => {
+    expectBadInput(run('verify', '--preset', 'canfield', '--decks', '2', '--deal', row[4].split(' ').slice(0, 52).join(' '), '--moves', 'T'), 'a deal of 2 decks has 104 cards, got 52');
+    for (const command of [['solve', ...rules], ['deal', '1', '--preset', 'canfield', '--decks', '2'], ['sim', '--preset', 'canfield', '--decks', '2', '--deals', '1']]) {
+      expectBadInput(run(...command), 'canfield with decks=2: eaglewing plays one deck so far (verify replays a game of 2 decks)');
+    }
+  });
+});
+
 describe('eaglewing verify', () => {
   const cases = loadCases().filter((entry) => entry.kind === 'verify');
   const winning = cases.find((entry) => entry.expected === 'ok' && entry.options === '--preset coops')!;

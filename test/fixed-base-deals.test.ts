@@ -89,9 +89,9 @@ describe('deal strings for a fixed base are checked (RULES §10.9)', () => {
   });
   it('k + n + f over 52 is refused', () => {
     const deck = Array.from({ length: 52 }, (_, card) => card);
-    expect(validateDealShape(deck, { trunk: 45, wings: 4, wingCards: 1, fixedBase: 0, baseShuffled: false }).ok).toBe(false);
-    expect(validateDealShape(deck, { trunk: 47, wings: 4, wingCards: 1, fixedBase: -1, baseShuffled: false }).ok).toBe(true);
-    expect(validateDealShape(deck, { trunk: 48, wings: 4, wingCards: 1, fixedBase: -1, baseShuffled: false }).ok).toBe(false);
+    expect(validateDealShape(deck, { trunk: 45, wings: 4, wingCards: 1, fixedBase: 0, baseShuffled: false, decks: 1 }).ok).toBe(false);
+    expect(validateDealShape(deck, { trunk: 47, wings: 4, wingCards: 1, fixedBase: -1, baseShuffled: false, decks: 1 }).ok).toBe(true);
+    expect(validateDealShape(deck, { trunk: 48, wings: 4, wingCards: 1, fixedBase: -1, baseShuffled: false, decks: 1 }).ok).toBe(false);
   });
 });
 

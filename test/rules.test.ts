@@ -34,6 +34,7 @@ describe('presets (RULES §4)', () => {
       foundationBack: 'no',
       spaceWaste: 'any-time',
       foundations: 'up',
+      decks: 1,
     });
     expect(resolveRules('coops')).toMatchObject({ build: 'suit-down', maxWing: 3, wingMoves: 'single', trunkPlay: 'last', spaceFrom: ['waste', 'stock'] });
     expect(resolveRules('easy')).toMatchObject({ build: 'suit-down', wingMoves: 'whole', trunkPlay: 'last', spaceFrom: ['waste', 'stock'] });
@@ -54,7 +55,12 @@ describe('overrides', () => {
   });
   it.each([
     [{ trunk: '21' }, '--trunk must be a whole number from 0 to 20'],
-    [{ trunk: '-1' }, '--trunk must be a whole number from 0 to 20'],
+    [{ trunk: '-1' }, '--trunk must be a whole number from 0 to 40'],
+    [{ trunk: '40' }, '--trunk must be a whole number from 0 to 20 with one deck, got 40 (up to 40 with --decks 2 to 4)'],
+    [{ trunk: '41', decks: '2' }, '--trunk must be a whole number from 0 to 40'],
+    [{ decks: '5' }, '--decks must be a whole number from 1 to 4'],
+    [{ decks: '2', trunkPlay: 'top', trunks: '2', trunk: '12' }, '--decks 2 takes one trunk, --wing-deal up, a dealt or fixed base whose cards start the foundations'],
+    [{ decks: '3', foundations: 'up-down', base: 'A', baseCards: 'shuffled' }, '--decks 3 takes one trunk'],
     [{ redeals: '11' }, '--redeals must be a whole number from 0 to 10'],
     [{ maxWing: '0' }, '--max-wing must be a whole number from 1 to 13'],
     [{ maxWing: '2.5' }, '--max-wing must be a whole number from 1 to 13'],

@@ -1,4 +1,6 @@
-// The independent verifier on the Canfield family: PySolFC's own legal moves at every position of its playouts, and RULES §10's cases no PySolFC game reaches.
+// The independent verifier on the Canfield family: PySolFC's own legal moves at every position of its playouts (one deck and two to four), and RULES §10's cases no PySolFC game reaches.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatCard, RANKS, SUITS } from '../src/cards.js';
 import { parseDeal } from '../src/deal.js';
@@ -6,7 +8,7 @@ import { InputError } from '../src/errors.js';
 import { parseMove, parseMoveList } from '../src/notation.js';
 import { resolveRules, type RuleOverrides } from '../src/rules.js';
 import { verify, VerifyTable } from '../src/verify.js';
-import { familyPlayouts } from './helpers.js';
+import { familyPlayouts, FIXTURES, type FamilyPlayout } from './helpers.js';
 
 const fixture = { playouts: familyPlayouts() };
 
@@ -226,5 +228,52 @@ describe('a fixed base (RULES §10.7, §10.9), on storehouse (base 2)', () => {
     const deal = dealOf({ ...layout, foundations: ['2C', '7H', '2H', '2S'] });
     expect(() => run(deal, 'storehouse', {}, '')).toThrow(InputError);
     expect(() => run(deal, 'storehouse', {}, '')).toThrow('with base 2, cards 18-21 of the deal (d[17]-d[20]) must be the four 2s, but card 19 is 7H');
+  });
+});
+
+// RULES §10.19: PySolFC's games of two to four decks, read as canfield with the overrides RULES §10.19 and docs/canfield-type.md give
+// each (the presets come with the engine); PySolFC's playouts of them are test/fixtures/pysolfc-decks-moves.json
+const DECK_GAMES: Record<string, RuleOverrides> = {
+  'double-canfield': { decks: 2, wings: 5 },
+  'triple-canfield': { decks: 3, wings: 7, trunk: 26 },
+  'quadruple-canfield': { decks: 4, wings: 8, trunk: 39 },
+  demon: { decks: 2, wings: 8, trunk: 40, wingMoves: 'group' },
+  'american-toad': { decks: 2, wings: 8, trunk: 20, trunkFace: 'up', build: 'suit-down', turn: '1', redeals: 1 },
+  'variegated-canfield': { decks: 2, wings: 5, trunkFace: 'up', wrap: 'none', base: 'A', redeals: 2 },
+};
+
+describe("the verifier against PySolFC's legal moves in its games of two to four decks (test/fixtures/pysolfc-decks-moves.json)", () => {
+  const playouts = (JSON.parse(readFileSync(join(FIXTURES, 'pysolfc-decks-moves.json'), 'utf8')) as { playouts: FamilyPlayout[] }).playouts;
+  it('has the six games, 30 playouts each', () => {
+    expect([...new Set(playouts.map((playout) => playout.preset))].sort()).toEqual(Object.keys(DECK_GAMES).sort());
+    expect(playouts.length).toBe(180);
+  });
+  it.each(playouts.map((playout) => [playout.preset, playout.number, playout] as const))("%s %s: the legal set at every step is PySolFC's, twins and all", (preset, _, playout) => {
+    const rules = resolveRules('canfield', DECK_GAMES[preset]);
+    const deck = parseDeal(playout.deal, rules.decks);
+    const table = new VerifyTable(deck, rules);
+    const played: string[] = [...playout.auto];
+    for (const token of playout.auto) play(table, token, 'first turn');
+    playout.steps.forEach((step, index) => {
+      const where = `step ${index + 1}`;
+      for (const token of step.legal) expect(accepts(table, token), `${where}: PySolFC's ${token} refused: ${table.copy().play(parseMove(token))}`).toBe(true);
+      const accepted = candidates(table).filter((token) => accepts(table, token)).map(bare);
+      expect(accepted.sort(), where).toEqual(step.legal.map(bare).sort());
+      for (const token of [step.move, ...(step.auto ?? [])]) {
+        play(table, token, where);
+        played.push(token);
+      }
+    });
+    const result = verify(deck, rules, parseMoveList(played.join(' ')));
+    expect(result.status).toBe(playout.won ? 'ok' : 'incomplete');
+  });
+  it('refuses, for n decks, a card a deal holds more than n times and a foundation card that is not the base', () => {
+    const rules = resolveRules('canfield', DECK_GAMES['variegated-canfield']);
+    const deal = playouts.find((playout) => playout.preset === 'variegated-canfield')!.deal.split(' ');
+    // cards 19-26 are the eight Aces; put a 2 where the last one goes
+    const at = deal.findIndex((card, i) => i > 25 && card[0] === '2');
+    [deal[25], deal[at]] = [deal[at], deal[25]];
+    expect(() => new VerifyTable(parseDeal(deal.join(' '), 2), rules)).toThrow(/cards 19-26 of the deal .* must be the 8 As, but card 26 is 2/);
+    expect(() => parseDeal(deal.join(' '), 1)).toThrow(InputError);
   });
 });

@@ -224,6 +224,7 @@ class Table:
         self.talon, self.waste, self.trunks = s.talon, s.waste, list(s.reserves)
         self.wings, self.foundations = list(s.rows), list(s.foundations)
         self.up_down = any(f.cap.dir < 0 for f in self.foundations)
+        self.decks = info.decks
         assert self.trunks and self.waste is not None
 
     def new_game(self, number):
@@ -313,7 +314,11 @@ class Table:
                     # a group moves only from a wing: onto a wing, or (Beehive) four of a rank onto the foundation
                     assert not count or (src.startswith('W') and (dst.startswith('W') or dst == 'F'))
                     token = '%s%s%s(%s)' % (count, src, dst, card_text(cards[0]))
-                    assert token not in moves
+                    if token in moves:
+                        # of several decks, a card may go on either of two foundations of its suit: one move, as a
+                        # player sees it (the first foundation is made, as PySolFC's autoPlay and drop make it)
+                        assert self.decks > 1 and dst == 'F' and moves[token][3] in self.foundations, token
+                        continue
                     moves[token] = ('move', source, n, target)
         return moves
 
@@ -341,7 +346,7 @@ class Table:
 
     def won(self):
         # PySolFC's Game.isGameWon: every card on a foundation (Lafayette's eight hold 52 between them)
-        return sum(len(f.cards) for f in self.foundations) == 52
+        return sum(len(f.cards) for f in self.foundations) == 52 * self.decks
 
 
 def pick_numbers(rng):
@@ -356,6 +361,41 @@ def pick_numbers(rng):
     numbers += ['ms%d' % rng.randrange(2 ** 31, 2 ** 32) for _ in range(15)]
     numbers += ['ms%d' % rng.randrange(2 ** 32, 2 ** 33) for _ in range(15)]
     return numbers
+
+
+def play_out(table, game_id, preset, rng, args, wing_cards=1, decks=1):
+    """args.playouts seeded random playouts of one game, each of at most args.steps moves."""
+    playouts = []
+    for index in range(args.playouts):
+        number = str(rng.randrange(1, 32000)) if index % 2 == 0 else str(rng.randrange(32000, 10 ** 20))
+        shown = table.new_game(number)
+        first = table.waste.cards
+        playout = {
+            'game': game_id,
+            'preset': preset,
+            'number': shown,
+            'deal': table.deal_string(len(first), wing_cards, decks),
+            # Dutchess deals no card to the waste (its talon waits for the base)
+            'auto': ['T(%s)' % card_text(first[-1])] if first else [],
+            'steps': [],
+        }
+        for _ in range(args.steps):
+            moves = table.legal_moves()
+            if not moves or table.won():
+                break
+            tokens = sorted(moves)
+            # wider choice than uniform: plays to a foundation and from the trunk come up more often,
+            # so playouts reach an empty trunk, spaces and redeals
+            weights = [8 if t.startswith('K') else 4 if 'F(' in t or 'D(' in t else 1 for t in tokens]
+            token = rng.choices(tokens, weights)[0]
+            auto = table.play(moves[token])
+            step = {'legal': tokens, 'move': token}
+            if auto:
+                step['auto'] = auto
+            playout['steps'].append(step)
+        playout['won'] = table.won()
+        playouts.append(playout)
+    return playouts
 
 
 def main():
@@ -382,54 +422,36 @@ def main():
             assert all(len(t.cards) == trunk // trunks for t in table.trunks) and trunk % trunks == 0
             assert sum(len(f.cards) for f in table.foundations) == base_cards
             deal_rows.append('%d\t%s\t%s\t%s' % (game_id, preset, shown, table.deal_string(len(table.waste.cards), wing_cards)))
-        for index in range(args.playouts):
-            number = str(rng.randrange(1, 32000)) if index % 2 == 0 else str(rng.randrange(32000, 10 ** 20))
-            shown = table.new_game(number)
-            first = table.waste.cards
-            playout = {
-                'game': game_id,
-                'preset': preset,
-                'number': shown,
-                'deal': table.deal_string(len(first), wing_cards),
-                # Dutchess deals no card to the waste (its talon waits for the base)
-                'auto': ['T(%s)' % card_text(first[-1])] if first else [],
-                'steps': [],
-            }
-            for _ in range(args.steps):
-                moves = table.legal_moves()
-                if not moves or table.won():
-                    break
-                tokens = sorted(moves)
-                # wider choice than uniform: plays to a foundation and from the trunk come up more often,
-                # so playouts reach an empty trunk, spaces and redeals
-                weights = [8 if t.startswith('K') else 4 if 'F(' in t or 'D(' in t else 1 for t in tokens]
-                token = rng.choices(tokens, weights)[0]
-                auto = table.play(moves[token])
-                step = {'legal': tokens, 'move': token}
-                if auto:
-                    step['auto'] = auto
-                playout['steps'].append(step)
-            playout['won'] = table.won()
-            playouts.append(playout)
+        playouts += play_out(table, game_id, preset, rng, args, wing_cards)
         print('%s (%d): %d deals, %d playouts, %d steps' % (preset, game_id, len(numbers), args.playouts,
               sum(len(p['steps']) for p in playouts if p['game'] == game_id)), file=sys.stderr)
 
     deck_rows = ['game\tpreset\tdecks\tnumber\tdeal']
+    deck_playouts = []
     for game_id, preset, decks, trunk, wings, base_cards in DECK_GAMES:
         table = Table(App, game_id)
         assert len(table.wings) == wings and len(table.trunks) == 1 and len(table.foundations) == 4 * decks
-        numbers = pick_numbers(random.Random(game_id))
+        rng = random.Random(game_id)
+        numbers = pick_numbers(rng)
         for number in numbers:
             shown = table.new_game(number)
             assert len(table.trunks[0].cards) == trunk and sum(len(f.cards) for f in table.foundations) == base_cards
             deck_rows.append('%d\t%s\t%d\t%s\t%s' % (game_id, preset, decks, shown, table.deal_string(len(table.waste.cards), 1, decks)))
-        print('%s (%d): %d deals' % (preset, game_id, len(numbers)), file=sys.stderr)
+        # The Plot's rules (spaces, foundations of any suit filled one after another) are not yet in RULES.md: its deals only
+        mine = [] if game_id == 896 else play_out(table, game_id, preset, rng, args, 1, decks)
+        deck_playouts += mine
+        print('%s (%d): %d deals, %d playouts, %d steps' % (preset, game_id, len(numbers), len(mine), sum(len(p['steps']) for p in mine)), file=sys.stderr)
 
     with open('%s/pysolfc-decks-deals.tsv' % args.out, 'w', newline='\n') as out:
         out.write('\n'.join(deck_rows) + '\n')
     with open('%s/pysolfc-family-deals.tsv' % args.out, 'w', newline='\n') as out:
         out.write('\n'.join(deal_rows) + '\n')
-    with open('%s/pysolfc-family-moves.json' % args.out, 'w', newline='\n') as out:
+    write_playouts('%s/pysolfc-family-moves.json' % args.out, playouts)
+    write_playouts('%s/pysolfc-decks-moves.json' % args.out, deck_playouts)
+
+
+def write_playouts(path, playouts):
+    with open(path, 'w', newline='\n') as out:
         out.write('{"pysolfc": "%s",\n "playouts": [\n' % PYSOLFC_COMMIT)
         for i, playout in enumerate(playouts):
             head = {k: playout[k] for k in ('game', 'preset', 'number', 'deal', 'auto', 'won')}

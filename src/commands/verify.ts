@@ -24,7 +24,8 @@ export function register(program: Command): void {
       ),
   );
   addPysolOption(command).action((numberArgument: string | undefined, flags: RuleFlags & { deal?: string; moves: string; json?: boolean; pysol?: string; solvitaire?: string }) => {
-    const chosenRules = rulesFrom(command, flags);
+    // RULES §10.19: the verifier replays games of two to four decks, which the engine does not play yet
+    const chosenRules = rulesFrom(command, flags, undefined, true);
     const { rules } = chosenRules;
     const { deck } = deckFrom(numberArgument, flags, chosenRules);
     const moves = parseMoveList(flags.moves);
@@ -32,12 +33,12 @@ export function register(program: Command): void {
     if (flags.json) {
       const output: Record<string, unknown> = { status: result.status };
       if (result.moveIndex !== undefined) output.moveIndex = result.moveIndex;
-      output.reason = result.reason ?? (result.status === 'ok' ? 'all 52 cards are on the foundations' : `legal, but only ${result.foundationCards} of 52 cards reach the foundations`);
+      output.reason = result.reason ?? (result.status === 'ok' ? `all ${CARD_COUNT * rules.decks} cards are on the foundations` : `legal, but only ${result.foundationCards} of ${CARD_COUNT * rules.decks} cards reach the foundations`);
       print(JSON.stringify(output));
     } else if (result.status === 'ok') {
       print(`ok: the ${plural(moves.length, 'move')} win`);
     } else if (result.status === 'incomplete') {
-      print(`incomplete: the ${plural(moves.length, 'move')} ${moves.length === 1 ? 'is legal but leaves' : 'are legal but leave'} ${plural(CARD_COUNT - result.foundationCards, 'card')} off the foundations`);
+      print(`incomplete: the ${plural(moves.length, 'move')} ${moves.length === 1 ? 'is legal but leaves' : 'are legal but leave'} ${plural(CARD_COUNT * rules.decks - result.foundationCards, 'card')} off the foundations`);
     } else {
       print(`illegal: ${result.reason}`);
     }

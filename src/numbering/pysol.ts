@@ -268,7 +268,7 @@ export function pysolGameFor(preset: string, rules: RuleSet): PysolFamilyGame {
   if (!game) throw new InputError(`preset ${preset} has no PySolFC numbering: PySolFC has no such game (PySolFC's numbers deal ${PYSOL_FAMILY.filter((entry) => entry.id !== 112).map((entry) => entry.preset).join(', ')} and the Eagle Wing presets)`);
   const base = game.foundation === 0 ? 0 : game.fixedRank === null ? -1 : game.fixedRank;
   const sameBase = fixedBaseRank(rules) === base && (rules.baseCards === 'shuffled') === (game.foundation === 0);
-  const sameWings = wingDealFaces(rules).length === game.wingCards && rules.trunks === game.trunks;
+  const sameWings = wingDealFaces(rules).length === game.wingCards && rules.trunks === game.trunks && rules.decks === game.decks;
   if (!sameBase || !sameWings || (!eagleWing && (rules.trunk !== game.trunk || rules.wings !== game.wings))) {
     const wings = game.wingCards === 1 ? `${game.wings} wings` : `${game.wings} wings of ${game.wingCards} cards`;
     const dealt = `${game.trunk} trunk cards, ${wings}, base ${base < 0 ? 'dealt' : base === 0 ? 'A' : String(base + 1)}${game.foundation === 0 ? ' (shuffled in)' : ''}`;
