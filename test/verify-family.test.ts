@@ -267,6 +267,24 @@ describe("the verifier against PySolFC's legal moves in its games of two to four
     const result = verify(deck, rules, parseMoveList(played.join(' ')));
     expect(result.status).toBe(playout.won ? 'ok' : 'incomplete');
   });
+  it('wins with all 104 cards up: each twin onto the second of its suit\'s foundations, a card the foundations cannot take refused', () => {
+    // two decks, Aces up, one wing holding a King of spades; the stock 2C 2C 3C 3C … QS QS KS, turned and played up one card at a time
+    const rules = resolveRules('canfield', { decks: 2, wings: 1, trunk: 0, base: 'A', turn: '1', redeals: 0 });
+    const stock: string[] = [];
+    for (const suit of SUITS) for (const rank of RANKS.slice(1)) stock.push(rank + suit, rank + suit);
+    stock.pop();
+    const deal = ['KS', 'AC', 'AC', 'AD', 'AD', 'AH', 'AH', 'AS', 'AS', ...stock].join(' ');
+    const moves = [...stock.map((card) => `T(${card}) XF(${card})`), 'W1F(KS)'];
+    const deck = parseDeal(deal, 2);
+    expect(verify(deck, rules, parseMoveList(moves.join(' ')))).toEqual({ status: 'ok', foundationCards: 104 });
+    // the 2C turned first goes up; the 3C after it goes onto that foundation, not onto the other's Ace
+    const table = new VerifyTable(deck, rules);
+    for (const token of ['T', 'XF', 'T', 'T']) play(table, token, 'start');
+    expect(table.suitFoundations(0).map((pile) => pile.map(formatCard).join(' '))).toEqual(['AC 2C', 'AC']);
+    expect(table.play(parseMove('XF'))).toBe('');
+    expect(table.suitFoundations(0).map((pile) => pile.length)).toEqual([3, 1]);
+    expect(verify(deck, rules, parseMoveList([...moves, 'T'].join(' '))).reason).toContain('the game is already won');
+  });
   it('refuses, for n decks, a card a deal holds more than n times and a foundation card that is not the base', () => {
     const rules = resolveRules('canfield', DECK_GAMES['variegated-canfield']);
     const deal = playouts.find((playout) => playout.preset === 'variegated-canfield')!.deal.split(' ');
