@@ -48,18 +48,31 @@ async function answer(page: Page): Promise<string> {
   return (await page.getAttribute('body', 'data-answer'))!;
 }
 
+/**
+ * The cards a move takes: the top `count` of a wing, the waste's or a trunk's top (K, or K1 … K4 of several: RULES
+ * §10.15), the stock's button, or (RULES §10.16, §10.18) a foundation's top card, named in the token's brackets,
+ * from whichever of its suit's foundations it tops.
+ */
 const source = (token: string) => {
-  const match = /^(\d*)(W\d+|X|K|S)/.exec(token)!;
+  const back = /^F[WFD]\d*\(.(.)\)$/.exec(token);
+  if (back) return `[data-pile="F"][data-foundation="${back[1]}"] [data-count="1"], [data-pile="D"][data-foundation="${back[1]}"] [data-count="1"]`;
+  const match = /^(\d*)(W\d+|X|K\d?|S)/.exec(token)!;
   const count = match[1] === '' ? 1 : Number(match[1]);
   if (match[2] === 'S') return '[data-pile="S*"]';
   return `[data-pile="${match[2]}"] [data-count="${count}"]`;
 };
-const target = (token: string) => (token.endsWith('F') ? '[data-pile="F"] >> nth=0' : `[data-pile="${/(W\d+)$/.exec(token)![1]}"]`);
+/** Where a move's cards land: a wing, the first foundation, or (RULES §10.18) the first foundation down from the King. */
+const target = (token: string) => {
+  const bare = token.replace(/\(.*\)$/, '');
+  if (bare.endsWith('F')) return '[data-pile="F"] >> nth=0';
+  if (bare.endsWith('D')) return '[data-pile="D"] >> nth=0';
+  return `[data-pile="${/(W\d+)$/.exec(bare)![1]}"]`;
+};
 const stock = '[data-pile="S"] > :first-child';
 
 /** Plays one RULES §5 move with the mouse: the stock clicked for a turn or a redeal, else the card (or the stock's button) and then its target, clicked or dragged. */
 async function playByMouse(page: Page, token: string, how: 'click' | 'drag'): Promise<void> {
-  if (token === 'T' || token === 'R') return page.click(stock);
+  if (/^[TR](\(|$)/.test(token)) return page.click(stock);
   if (how === 'drag' && !token.startsWith('S')) return page.dragAndDrop(source(token), target(token));
   await page.click(source(token));
   await page.click(target(token));
@@ -81,14 +94,7 @@ describe.runIf(BROWSER)('the play page (eaglewing play)', () => {
     expect(await page.locator('[data-pile="K1"]').count()).toBe(1);
     expect(await page.locator('[data-pile="K2"]').count()).toBe(1);
     for (const [index, token] of line.slice(0, last + 1).entries()) {
-      if (token.startsWith('T') || token === 'R') await page.click(stock);
-      else {
-        const trunk = /^K(\d)/.exec(token);
-        const back = /^FW\d+\(.(.)\)$/.exec(token);
-        const from = trunk ? `[data-pile="K${trunk[1]}"] [data-count="1"]` : back ? `[data-pile="F"][data-foundation="${back[1]}"] [data-count="1"]` : source(token);
-        await page.click(from);
-        await page.click(target(token.replace(/\(.*\)$/, '')));
-      }
+      await playByMouse(page, token, 'click');
       expect(await position(page), `move ${index + 1} ${token}: ${await page.textContent('#message')}`).toBe(index + 1);
     }
     expect(await page.textContent('#moves')).toContain('foundation → wing');
@@ -105,15 +111,7 @@ describe.runIf(BROWSER)('the play page (eaglewing play)', () => {
     const { page, errors } = await open(playPage(['6', '--preset', 'lafayette']));
     expect(await page.locator('[data-pile="D"]').count()).toBe(4);
     for (const [index, token] of line.entries()) {
-      if (token.startsWith('T') || token === 'R') await page.click(stock);
-      else {
-        const back = /^F([WFD])\d*\(.(.)\)$/.exec(token);
-        const bare = token.replace(/\(.*\)$/, '');
-        // a foundation's card is taken from whichever of its suit's two it tops
-        const from = back ? `[data-pile="F"][data-foundation="${back[2]}"] [data-count="1"], [data-pile="D"][data-foundation="${back[2]}"] [data-count="1"]` : source(bare);
-        await page.click(from);
-        await page.click(bare.endsWith('D') ? '[data-pile="D"] >> nth=0' : target(bare));
-      }
+      await playByMouse(page, token, 'click');
       expect(await position(page), `move ${index + 1} ${token}: ${await page.textContent('#message')}`).toBe(index + 1);
     }
     const downCards = (await page.$$eval('[data-pile="D"]', (piles) => piles.map((pile) => pile.getAttribute('data-cards')!))).join(' ').trim().split(/\s+/);
