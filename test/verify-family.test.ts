@@ -6,7 +6,7 @@ import { formatCard, RANKS, SUITS } from '../src/cards.js';
 import { parseDeal } from '../src/deal.js';
 import { InputError } from '../src/errors.js';
 import { parseMove, parseMoveList } from '../src/notation.js';
-import { resolveRules, type RuleOverrides } from '../src/rules.js';
+import { resolveRules, type RuleOverrides, type RuleSet } from '../src/rules.js';
 import { verify, VerifyTable } from '../src/verify.js';
 import { familyPlayouts, FIXTURES, type FamilyPlayout } from './helpers.js';
 
@@ -57,31 +57,35 @@ describe("the verifier against PySolFC's legal moves (test/fixtures/pysolfc-fami
   });
 
   it.each(fixture.playouts.map((playout) => [playout.preset, playout.number, playout] as const))('%s %s: the legal set at every step is PySolFC\'s', (_, __, playout) => {
-    const rules = resolveRules(playout.preset);
-    const deck = parseDeal(playout.deal);
-    const table = new VerifyTable(deck, rules);
-    const played: string[] = [];
-    for (const token of playout.auto) {
-      play(table, token, 'first turn');
-      played.push(token);
-    }
-    playout.steps.forEach((step, index) => {
-      const where = `step ${index + 1}`;
-      // every token PySolFC offers, with its card, is accepted
-      for (const token of step.legal) expect(accepts(table, token), `${where}: PySolFC's ${token} refused: ${table.copy().play(parseMove(token))}`).toBe(true);
-      // and the verifier accepts nothing else that can be written for this position
-      const accepted = candidates(table).filter((token) => accepts(table, token)).map(bare);
-      expect(accepted.sort(), where).toEqual(step.legal.map(bare).sort());
-      for (const token of [step.move, ...(step.auto ?? [])]) {
-        play(table, token, where);
-        played.push(token);
-      }
-    });
-    // the whole line through verify(): never illegal, and won exactly when PySolFC says so
-    const result = verify(deck, rules, parseMoveList(played.join(' ')));
-    expect(result.status).toBe(playout.won ? 'ok' : 'incomplete');
+    expectPySolFCLegalSets(playout, resolveRules(playout.preset));
   });
 });
+
+/** Steps the verifier through a PySolFC playout under `rules`: its legal set equals PySolFC's at every step, and the whole line is never illegal. */
+function expectPySolFCLegalSets(playout: FamilyPlayout, rules: RuleSet): void {
+  const deck = parseDeal(playout.deal, rules.decks);
+  const table = new VerifyTable(deck, rules);
+  const played: string[] = [];
+  for (const token of playout.auto) {
+    play(table, token, 'first turn');
+    played.push(token);
+  }
+  playout.steps.forEach((step, index) => {
+    const where = `step ${index + 1}`;
+    // every token PySolFC offers, with its card, is accepted
+    for (const token of step.legal) expect(accepts(table, token), `${where}: PySolFC's ${token} refused: ${table.copy().play(parseMove(token))}`).toBe(true);
+    // and the verifier accepts nothing else that can be written for this position
+    const accepted = candidates(table).filter((token) => accepts(table, token)).map(bare);
+    expect(accepted.sort(), where).toEqual(step.legal.map(bare).sort());
+    for (const token of [step.move, ...(step.auto ?? [])]) {
+      play(table, token, where);
+      played.push(token);
+    }
+  });
+  // the whole line through verify(): never illegal, and won exactly when PySolFC says so
+  const result = verify(deck, rules, parseMoveList(played.join(' ')));
+  expect(result.status).toBe(playout.won ? 'ok' : 'incomplete');
+}
 
 // Unit cases from RULES §10 for rules no PySolFC preset plays. Each deal is built from the cards a case names.
 
@@ -249,23 +253,7 @@ describe("the verifier against PySolFC's legal moves in its games of two to four
     expect(playouts.length).toBe(180);
   });
   it.each(playouts.map((playout) => [playout.preset, playout.number, playout] as const))("%s %s: the legal set at every step is PySolFC's, twins and all", (preset, _, playout) => {
-    const rules = resolveRules('canfield', DECK_GAMES[preset]);
-    const deck = parseDeal(playout.deal, rules.decks);
-    const table = new VerifyTable(deck, rules);
-    const played: string[] = [...playout.auto];
-    for (const token of playout.auto) play(table, token, 'first turn');
-    playout.steps.forEach((step, index) => {
-      const where = `step ${index + 1}`;
-      for (const token of step.legal) expect(accepts(table, token), `${where}: PySolFC's ${token} refused: ${table.copy().play(parseMove(token))}`).toBe(true);
-      const accepted = candidates(table).filter((token) => accepts(table, token)).map(bare);
-      expect(accepted.sort(), where).toEqual(step.legal.map(bare).sort());
-      for (const token of [step.move, ...(step.auto ?? [])]) {
-        play(table, token, where);
-        played.push(token);
-      }
-    });
-    const result = verify(deck, rules, parseMoveList(played.join(' ')));
-    expect(result.status).toBe(playout.won ? 'ok' : 'incomplete');
+    expectPySolFCLegalSets(playout, resolveRules('canfield', DECK_GAMES[preset]));
   });
   it('wins with all 104 cards up: each twin onto the second of its suit\'s foundations, a card the foundations cannot take refused', () => {
     // two decks, Aces up, one wing holding a King of spades; the stock 2C 2C 3C 3C … QS QS KS, turned and played up one card at a time
