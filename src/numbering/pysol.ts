@@ -1,4 +1,4 @@
-// PySolFC's game numbers -> decks, exactly as PySolFC deals its Eagle Wing (game 112) and the rest of its one-deck Canfield family: LCRandom31, or Python's Mersenne Twister.
+// PySolFC's game numbers -> decks, exactly as PySolFC deals its Eagle Wing (game 112), the rest of its Canfield type and (deals only, so far) its games of two to four decks: LCRandom31, or Python's Mersenne Twister.
 import { mersenneFromState } from 'pure-rand/generator/mersenne';
 import { CARD_COUNT, RANK_COUNT } from '../cards.js';
 import { numberTwins, type Deck } from '../deal.js';
