@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Makes test/fixtures/pysolfc-family-deals.tsv, pysolfc-family-moves.json and pysolfc-decks-deals.tsv by driving PySolFC's own game classes headless.
+# Makes test/fixtures/pysolfc-family-deals.tsv and pysolfc-family-moves.json, and pysolfc-decks-deals.tsv and pysolfc-decks-moves.json, by driving PySolFC's own game classes headless.
 """
 Run by hand (not by npm test), from the repository root:
 
@@ -80,8 +80,9 @@ GAMES = [
     # building by equal rank, one foundation that takes four cards of a rank at once (appended likewise)
     (789, 'beehive', 13, 6, 0, 1, 1),
 ]
-# Two to four decks (docs/canfield-type.md, shape 9): deal rows only, in their own file (pysolfc-decks-deals.tsv), until
-# the engine plays them. PySolFC game id -> (the preset name it will have, decks, trunk size, wings, foundation cards in the deal)
+# Two to four decks (docs/canfield-type.md, shape 9), in files of their own (pysolfc-decks-deals.tsv, pysolfc-decks-moves.json)
+# so that the two above stay as they were. PySolFC game id -> (the preset name it will have, decks, trunk size, wings,
+# foundation cards in the deal)
 DECK_GAMES = [
     (106, 'double-canfield', 2, 13, 5, 1),
     (396, 'triple-canfield', 3, 26, 7, 1),
@@ -315,8 +316,8 @@ class Table:
                     assert not count or (src.startswith('W') and (dst.startswith('W') or dst == 'F'))
                     token = '%s%s%s(%s)' % (count, src, dst, card_text(cards[0]))
                     if token in moves:
-                        # of several decks, a card may go on either of two foundations of its suit: one move, as a
-                        # player sees it (the first foundation is made, as PySolFC's autoPlay and drop make it)
+                        # of several decks a card may go onto either of two foundations of its suit: one move as a
+                        # player sees it, kept as the move onto the first of them
                         assert self.decks > 1 and dst == 'F' and moves[token][3] in self.foundations, token
                         continue
                     moves[token] = ('move', source, n, target)
@@ -402,7 +403,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('--pysolfc', required=True, help='a PySolFC source tree (holding pysollib/)')
     parser.add_argument('--pysol-cards', required=True, help="pysol_cards' code/ folder (holding pysol_cards/)")
-    parser.add_argument('--out', default='test/fixtures', help='where the three fixtures go')
+    parser.add_argument('--out', default='test/fixtures', help='where the four fixtures go')
     parser.add_argument('--playouts', type=int, default=30, help='random playouts per game')
     parser.add_argument('--steps', type=int, default=150, help='moves per playout at most')
     args = parser.parse_args()
