@@ -8,10 +8,6 @@ import { InputError, type Validation } from './errors.js';
 /** A deal: the 52 cards d[0] … d[51] in dealing order (RULES §2); of n decks, 52·n cards, twins numbered by numberTwins. */
 export type Deck = Uint8Array;
 
-/** The decks a deal holds. */
-export function deckCount(deck: ArrayLike<number>): number {
-  return deck.length / CARD_COUNT;
-}
 /**
  * Card values (0 … 51, each n times) in dealing order -> the deal's cards: the k-th of a value met is its copy k
  * (cards.ts: value + 52·k). So the deal's text says which twin is which, and reading it back gives the same cards.
