@@ -30,7 +30,7 @@ for (let round = 0; round < Number(rounds); round++) {
 /** The presets of a section's rows, joined: two builds whose sections hold other games compare the games both have. */
 const presetsOf = (run, table) => (run[table] ?? []).map((row) => row.preset).join(',');
 const sameGames = presetsOf(runs.other[0], 'type') === presetsOf(runs.this[0], 'type');
-for (const field of ['signature', 'familySignature', 'typeSignature']) {
+for (const field of ['signature', 'familySignature', 'typeSignature', 'decksSignature']) {
   // a build from before the Canfield type's section has no such signature (nor rows): compared where both have them
   if (runs.other[0][field] === undefined) continue;
   // a section with games added (or taken out): its rows of the games both have must count the same nodes

@@ -14,7 +14,7 @@ export const MAX_DECKS = 4;
 /*
  * Two to four decks: the copy k (0-based) of a card of value v (0 … 51, suit * 13 + rank) is card v + 52·k.
  * Twins are numbered in the order the deal meets them (deal.ts numberTwins), so that a deal's text says
- * which is which. rankOf holds for every copy; a copy's suit and its text go through cardValue.
+ * which is which. rankOf and suitOf hold for every copy, and cardBelow and cardRanksAbove keep the copy.
  */
 /** A card's value, 0 … 51, whichever deck it comes from. */
 export function cardValue(card: number): number {
@@ -24,8 +24,9 @@ export function cardValue(card: number): number {
 export function cardOf(suit: number, rank: number): number {
   return suit * RANK_COUNT + rank;
 }
+/** A card's suit (C D H S: 0 1 2 3), whichever deck it comes from: copy k's numbers run 4k suits on, so the low two bits. */
 export function suitOf(card: number): number {
-  return (card / RANK_COUNT) | 0;
+  return ((card / RANK_COUNT) | 0) & 3;
 }
 export function rankOf(card: number): number {
   return card % RANK_COUNT;
@@ -43,11 +44,11 @@ export function cardRanksAbove(card: number, steps: number): number {
 
 /** A card's text, `5D`; twins (card ≥ 52) are written as their value. */
 export function formatCard(card: number): string {
-  return RANKS[rankOf(card)] + SUITS[suitOf(cardValue(card))];
+  return RANKS[rankOf(card)] + SUITS[suitOf(card)];
 }
 
 export function formatCardSymbol(card: number): string {
-  return RANKS[rankOf(card)] + SUIT_SYMBOLS[suitOf(cardValue(card))];
+  return RANKS[rankOf(card)] + SUIT_SYMBOLS[suitOf(card)];
 }
 
 /** A two-letter token's rank and suit by character code (ASCII letters in either case, digits), -1 for none: parseCardToken's quick way. */

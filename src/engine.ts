@@ -1,5 +1,5 @@
 // The mutable game position of RULES §2–3: legal single moves (RULES §5 tokens), apply and undo, trunk fills, win.
-import { CARD_COUNT, cardBelow, cardRanksAbove, NO_CARD, RANK_COUNT, rankOf, suitOf } from './cards.js';
+import { CARD_COUNT, cardBelow, cardRanksAbove, cardValue, NO_CARD, RANK_COUNT, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
 import { dealLayout, dealtCard, dealtFaceUp, MAX_TRUNKS, WING_COUNT, type DealLayout } from './layout.js';
 import { formatMove, type Move, type MoveSource } from './notation.js';
@@ -32,8 +32,9 @@ import {
  * |       | 13–16 trunk 1–4 of several (RULES §10.15), 17 a foundation (§10.16) |
  * | 5-8   | target: 0–7 wing, 8 foundation, 9 the foundation down from the |
  * |       | King (RULES §10.18), 15 none                                  |
- * | 9-14  | count of cards moved (a Canfield wing may hold more than 15)  |
- * | 15-20 | the card moved (deepest card of a group), plus one; 0 = none  |
+ * | 9-15  | count of cards moved (a Canfield wing may hold more than 15)  |
+ * | 16-23 | the card moved (deepest card of a group), plus one; 0 = none: |
+ * |       | a card number up to 207 (four decks, RULES §10.19)            |
  */
 /** A single move packed as above: a number at run time, told apart from other numbers by the compiler only. */
 export type EngineMove = number & { readonly __brand: 'EngineMove' };
@@ -55,9 +56,13 @@ const MOVE_SOURCE_MASK = 0x1f;
 const MOVE_TARGET_SHIFT = 5;
 const MOVE_TARGET_MASK = 0xf;
 const MOVE_COUNT_SHIFT = 9;
-const MOVE_COUNT_MASK = 0x3f;
-const MOVE_CARD_SHIFT = 15;
-const MOVE_CARD_MASK = 0x3f;
+const MOVE_COUNT_MASK = 0x7f;
+const MOVE_CARD_SHIFT = 16;
+const MOVE_CARD_MASK = 0xff;
+/** The most cards one move carries (its 7 bits): a longer group is a game the engine cannot play (Game.checkGroupSize). */
+const MAX_MOVE_COUNT = MOVE_COUNT_MASK;
+/** The bits an engine move takes (the family search's move keeps its own above them). */
+export const ENGINE_MOVE_BITS = 24;
 export const SOURCE_WASTE = 8;
 export const SOURCE_TRUNK = 9;
 export const SOURCE_STOCK = 10;
@@ -106,7 +111,7 @@ export function isTrunkSource(source: number): boolean {
 
 const SOURCE_LETTERS: MoveSource[] = ['W', 'W', 'W', 'W', 'W', 'W', 'W', 'W', 'X', 'K', 'S', 'T', 'R', 'K', 'K', 'K', 'K', 'F'];
 
-/** The RULES §5 Move value of an engine move, with its card. */
+/** The RULES §5 Move value of an engine move, with its card (its value: twins are one card to the notation). */
 export function toNotation(move: EngineMove): Move {
   const source = moveSource(move);
   const target = moveTarget(move);
@@ -117,7 +122,8 @@ export function toNotation(move: EngineMove): Move {
     target: target === TARGET_FOUNDATION ? 'F' : target === TARGET_FOUNDATION_DOWN ? 'D' : target === TARGET_NONE ? 'none' : 'W',
     toWing: target < WING_COUNT ? target + 1 : 0,
     count: moveCount(move),
-    card: moveCard(move),
+    // RULES §10.19: a move names a card by its value, whichever deck's it is (as its text does)
+    card: cardValue(moveCard(move)),
   };
 }
 
@@ -148,6 +154,14 @@ function isRed(suit: number): boolean {
   return suit === 1 || suit === 2;
 }
 
+/**
+ * A wing taller than a move's count field: only two to four decks' runs round the corner could grow so (a
+ * run of 128 cards), and no search should go on with moves it cannot write: a bug, not a verdict.
+ */
+function wingTooHigh(height: number): never {
+  throw new Error(`a wing of ${height} cards: the engine's moves carry at most ${MAX_MOVE_COUNT}`);
+}
+
 /** The dealtJoins of a game whose wings are dealt one card: never read. */
 const NO_DEALT_JOINS = new Uint8Array(0);
 
@@ -176,9 +190,13 @@ export class Game {
   private readonly upDown: boolean;
   /** RULES §10.18: four cards of a rank go up together, from a wing. */
   private readonly fourOfARank: boolean;
-  private readonly position: P.Position;
+  /** RULES §10.19: decks shuffled together; with more than one, twins are one card to every rule, and each suit has that many foundations. */
+  readonly decks: number;
+  /** One deck built down in suit round the corner: goesOn's quick way. */
+  private readonly suitRunsRound: boolean;
+  protected readonly position: P.Position;
   /** For each card, the cards that go straight on it (goesOn), four places a card, NO_CARD after the last. */
-  private readonly cardsOnto: Int8Array;
+  protected readonly cardsOnto: Int8Array;
   private history: Int32Array;
   private historyDepth = 0;
   /** RULES §10.14: wings are dealt more than one card, so a run leaving whole may uncover a dealt card. */
@@ -197,13 +215,17 @@ export class Game {
     this.upDown = this.compiled.upDown;
     this.fourOfARank = this.compiled.fourOfARank;
     this.linked = this.compiled.build === BUILD_ALT_COLOUR_DOWN || this.compiled.build === BUILD_ANY_SUIT_DOWN || this.compiled.build === BUILD_EQUAL_RANK;
-    this.position = P.newPosition(this.linked ? P.LINKED_POSITION_WORDS : P.POSITION_WORDS);
+    this.decks = rules.decks;
+    this.suitRunsRound = this.compiled.build === BUILD_SUIT_DOWN && this.compiled.wrapRound && this.decks === 1;
+    this.position = P.newPosition(P.positionWords(this.linked, this.decks));
     this.history = new Int32Array(this.position.length * 256);
     this.layout = dealLayout(deck, rules.trunk, this.wings, this.compiled.fixedBase, wingDealFaces(rules), rules.baseCards === 'shuffled', rules.trunks, this.compiled.baseChosen);
     this.cardsOnto = this.listCardsOnto();
     this.dealtUnderRuns = this.layout.wingCards > 1;
     this.dealtJoins = this.dealtUnderRuns ? this.listDealtJoins() : NO_DEALT_JOINS;
     this.reset();
+    // RULES §10.19: a game of several decks is a DecksGame (below), whoever makes it, so that one deck's code stays as it was
+    if (rules.decks > 1 && new.target === Game) return new DecksGame(deck, rules);
   }
 
   get deck(): Deck {
@@ -255,6 +277,11 @@ export class Game {
     if (this.upDown) return P.foundationHeight(this.position, suit) + P.downHeight(this.position, suit) === RANK_COUNT ? NO_CARD : suit * RANK_COUNT + P.foundationHeight(this.position, suit);
     return foundationNext(this.position, this.layout, suit);
   }
+  /** RULES §10.19: the card (its first deck's number) that goes next on foundation `copy` of this suit, or NO_CARD when it is complete. */
+  foundationNextOf(suit: number, copy: number): number {
+    const height = P.foundationHeightOf(this.position, suit, copy);
+    return height === RANK_COUNT ? NO_CARD : suit * RANK_COUNT + ((this.layout.baseRank + height) % RANK_COUNT);
+  }
   /** RULES §10.18: the card that goes next on this suit's foundation down from the King, or NO_CARD. */
   foundationDownNext(suit: number): number {
     return this.upDown ? foundationDownNext(this.position, suit) : NO_CARD;
@@ -272,7 +299,7 @@ export class Game {
     return this.foundationNext(suitOf(card)) === card || (this.upDown && foundationDownNext(this.position, suitOf(card)) === card);
   }
   /** The moves that put `card`, from `source`, up: onto its foundation, or under RULES §10.18 onto each of its suit's two that takes it. */
-  private foundationPlays(out: EngineMoveList, count: number, source: number, card: number): number {
+  protected foundationPlays(out: EngineMoveList, count: number, source: number, card: number): number {
     if (this.foundationNext(suitOf(card)) === card) out[count++] = encodeMove(source, TARGET_FOUNDATION, 1, card);
     if (this.upDown && foundationDownNext(this.position, suitOf(card)) === card) out[count++] = encodeMove(source, TARGET_FOUNDATION_DOWN, 1, card);
     return count;
@@ -295,6 +322,7 @@ export class Game {
   redealsUsed(): number {
     return P.redealsUsed(this.position);
   }
+  // the stock's readers (DecksGame reads RULES §10.19's places past 63)
   stockPlaceFilled(stockIndex: number): boolean {
     return P.stockPlaceFilled(this.position, stockIndex);
   }
@@ -341,7 +369,8 @@ export class Game {
   /** RULES §10.5: whether `card` may be put straight onto `onto` on a wing. */
   goesOn(card: number, onto: number): boolean {
     const rules = this.compiled;
-    if (rules.build === BUILD_SUIT_DOWN && rules.wrapRound) return cardBelow(onto) === card;
+    // one deck: the card below in suit, round the corner, is one number (RULES §10.19's twins take the general reading below)
+    if (this.suitRunsRound) return cardBelow(onto) === card;
     if (rules.build === BUILD_NONE) return false;
     if (rules.build === BUILD_EQUAL_RANK) return rankOf(card) === rankOf(onto) && card !== onto;
     if (rules.build === BUILD_SUIT_DOWN && suitOf(card) !== suitOf(onto)) return false;
@@ -378,7 +407,7 @@ export class Game {
   private turnEnd(stockIndex: number): number {
     let index = stockIndex;
     for (let turned = 1, k = this.turnSize(); turned < k; turned++) {
-      const next = P.nextFilledFrom(this.position, index + 1);
+      const next = this.nextFilledStockPlace(index + 1);
       if (next < 0) break;
       index = next;
     }
@@ -545,7 +574,12 @@ export class Game {
     return count;
   }
 
-  /** The top card of this suit's foundation (under RULES §10.18 the one up from the Ace), or NO_CARD when it is empty. */
+  /** RULES §10.19: the top card (its first deck's number) of foundation `copy` of this suit (highest first), or NO_CARD when it is empty. */
+  foundationTopOf(suit: number, copy: number): number {
+    const height = P.foundationHeightOf(this.position, suit, copy);
+    return height === 0 ? NO_CARD : suit * RANK_COUNT + ((this.layout.baseRank + height - 1) % RANK_COUNT);
+  }
+  /** The top card of this suit's foundation (under RULES §10.18 the one up from the Ace; §10.19 the highest of its suit's), or NO_CARD when it is empty. */
   foundationTop(suit: number): number {
     const height = P.foundationHeight(this.position, suit);
     return height === 0 ? NO_CARD : suit * RANK_COUNT + ((this.baseRank() + height - 1) % RANK_COUNT);
@@ -562,6 +596,12 @@ export class Game {
     } else {
       for (let height = 0; height < this.foundationHeight(suit); height++) cards.push(suit * RANK_COUNT + ((this.baseRank() + height) % RANK_COUNT));
     }
+    return cards;
+  }
+  /** RULES §10.19: the cards (their first deck's numbers) on foundation `copy` of this suit (highest first), bottom first. */
+  foundationCardsOf(suit: number, copy: number): number[] {
+    const cards: number[] = [];
+    for (let height = 0; height < P.foundationHeightOf(this.position, suit, copy); height++) cards.push(suit * RANK_COUNT + ((this.layout.baseRank + height) % RANK_COUNT));
     return cards;
   }
   /** RULES §10.18: the cards on this suit's foundation down from the King, bottom (the King) first; none under other foundations. */
@@ -621,7 +661,7 @@ export class Game {
   }
 
   /** Whether some wing is empty and a player may fill it now (not while the trunk fills spaces itself). */
-  private spaceFillable(): boolean {
+  protected spaceFillable(): boolean {
     return this.someWingEmpty() && (this.trunkCount() === 0 || !this.compiled.trunkFillsAuto);
   }
 
@@ -687,20 +727,29 @@ export class Game {
     if ((rules.spaceFromWaste || rules.spaceFromStock) && this.spaceFillable()) return true;
     // auto-waste with the trunks empty: a wing emptied after any turn takes that turn's card (tableauPlaysKeepingWings)
     if (rules.wasteFillsAuto && this.trunkCount() === 0) return true;
+    this.markFoundationNexts(marks, stamp);
+    if (!rules.builds) return false;
+    for (let wing = 0; wing < this.wings; wing++) {
+      const height = this.wingHeight(wing);
+      if (height === 0 || height + 1 > rules.maxWing) continue;
+      const at = this.wingCard(wing, 0) * 4;
+      for (let i = at; i < at + 4 && this.cardsOnto[i] !== NO_CARD; i++) this.markCard(marks, this.cardsOnto[i], stamp);
+    }
+    return false;
+  }
+
+  /** markWastePlays' marks of each suit's next foundation card (up, and under RULES §10.18 down). */
+  protected markFoundationNexts(marks: Int32Array, stamp: number): void {
     for (let suit = 0; suit < 4; suit++) {
       const next = this.foundationNext(suit);
       if (next !== NO_CARD) marks[next] = stamp;
       const down = this.foundationDownNext(suit);
       if (down !== NO_CARD) marks[down] = stamp;
     }
-    if (!rules.builds) return false;
-    for (let wing = 0; wing < this.wings; wing++) {
-      const height = this.wingHeight(wing);
-      if (height === 0 || height + 1 > rules.maxWing) continue;
-      const at = this.wingCard(wing, 0) * 4;
-      for (let i = at; i < at + 4 && this.cardsOnto[i] !== NO_CARD; i++) marks[this.cardsOnto[i]] = stamp;
-    }
-    return false;
+  }
+  /** markWastePlays' mark of one card. */
+  protected markCard(marks: Int32Array, card: number, stamp: number): void {
+    marks[card] = stamp;
   }
 
   /**
@@ -724,10 +773,10 @@ export class Game {
     return P.dealtUnder(this.position, wing);
   }
 
-  /** The cardsOnto table: each card's goesOn cards (one rank below it, or under RULES §10.5 equal-rank its own, so one of each suit at most). */
+  /** The cardsOnto table: each card's goesOn cards (one rank below it, or under RULES §10.5 equal-rank its own, so one of each suit at most; RULES §10.19: by each card number, the cards named by their first deck's). */
   private listCardsOnto(): Int8Array {
-    const table = new Int8Array(CARD_COUNT * 4).fill(NO_CARD);
-    for (let onto = 0; onto < CARD_COUNT; onto++) {
+    const table = new Int8Array(this.layout.deck.length * 4).fill(NO_CARD);
+    for (let onto = 0; onto < this.layout.deck.length; onto++) {
       let at = onto * 4;
       const below = this.compiled.build === BUILD_EQUAL_RANK ? rankOf(onto) : (rankOf(onto) + RANK_COUNT - 1) % RANK_COUNT;
       for (let suit = 0; suit < 4; suit++) if (this.goesOn(suit * RANK_COUNT + below, onto)) table[at++] = suit * RANK_COUNT + below;
@@ -837,6 +886,15 @@ export class Game {
     this.position.set(this.history.subarray(start, start + words));
   }
 
+  /** The card of stock place `index` leaves the stock or waste. */
+  protected removeStockPlace(index: number): void {
+    P.removeStockPlace(this.position, index);
+  }
+  /** `card` goes up onto its suit's foundation (the one up from the base). */
+  protected raiseFoundation(card: number): void {
+    P.raiseFoundation(this.position, suitOf(card));
+  }
+
   /** Applies a move from legalMoves() (it is not checked), then the forced trunk fills. */
   apply(move: EngineMove): void {
     this.save();
@@ -873,7 +931,7 @@ export class Game {
     const count = moveCount(move);
     const position = this.position;
     if (source === SOURCE_TURN) {
-      P.turnTo(position, this.turnEnd(P.stockTopIndex(position)) + 1);
+      P.turnTo(position, this.turnEnd(this.stockTopIndex()) + 1);
       return;
     }
     if (source === SOURCE_REDEAL) {
@@ -901,9 +959,9 @@ export class Game {
       }
       if (P.wingHeight(position, source) === 0) this.emptied = source;
     } else if (source === SOURCE_WASTE || source === SOURCE_STOCK) {
-      const index = source === SOURCE_WASTE ? P.wasteTopIndex(position) : P.stockTopIndex(position);
+      const index = source === SOURCE_WASTE ? this.wasteTopIndex() : this.stockTopIndex();
       card = this.layout.stockCards[index];
-      P.removeStockPlace(position, index);
+      this.removeStockPlace(index);
     } else if (source === SOURCE_TRUNK) {
       card = this.trunkCard();
       P.takeTrunkCard(position);
@@ -922,7 +980,7 @@ export class Game {
     }
     if (target === TARGET_FOUNDATION) {
       if (this.fourOfARank) P.raiseFourOfARank(position, rankOf(card));
-      else P.raiseFoundation(position, suitOf(card));
+      else this.raiseFoundation(card);
     }
     else if (target === TARGET_FOUNDATION_DOWN) P.raiseDown(position, suitOf(card));
     else if (this.linked) P.placeOnLinkedWing(position, target, card, top === NO_CARD ? card : top, count);
@@ -953,6 +1011,85 @@ export class Game {
     const count = this.legalMoves(moves);
     for (let i = 0; i < count; i++) if (formatMove(toNotation(moves[i]), withCard) === wanted) return moves[i];
     return NO_MOVE;
+  }
+}
+
+/**
+ * A game of two to four decks (RULES §10.19): Game with twins and n foundations a suit. Its stock has places
+ * past 63 (position.ts's decks… readers), a card goes onto any of its suit's foundations it is next on (one
+ * move: they are alike), and a wing may not grow past a move's count field. Game's constructor makes one
+ * wherever the rules have several decks, so one deck's readers and plays stay as they were, not asked
+ * at every call how many decks there are.
+ */
+class DecksGame extends Game {
+  override stockPlaceFilled(stockIndex: number): boolean {
+    return P.decksStockPlaceFilled(this.position, stockIndex);
+  }
+  override nextFilledStockPlace(index: number): number {
+    return P.decksNextFilledFrom(this.position, index);
+  }
+  override wasteTopIndex(): number {
+    return P.decksWasteTopIndex(this.position);
+  }
+  override stockTopIndex(): number {
+    return P.decksStockTopIndex(this.position);
+  }
+  override wasteCount(): number {
+    return P.decksWasteCardCount(this.position);
+  }
+  override isWon(): boolean {
+    return P.isWonDecks(this.position, this.decks);
+  }
+  override foundationTotal(): number {
+    return P.decksFoundationTotal(this.position, this.decks);
+  }
+  /** The next card of the suit's highest foundation still short of 13 (each foundation's: foundationNextOf). */
+  override foundationNext(suit: number): number {
+    for (let copy = 0; copy < this.decks; copy++) if (P.foundationHeightOf(this.position, suit, copy) < RANK_COUNT) return this.foundationNextOf(suit, copy);
+    return NO_CARD;
+  }
+  override canGoToFoundation(card: number): boolean {
+    return this.foundationCopyFor(card) >= 0;
+  }
+  /**
+   * RULES §10.19: the foundation of `card`'s suit that takes it (the first of those that do: they are
+   * alike), or -1. A suit's foundations are kept highest first, so raising the first of a height keeps them so.
+   */
+  private foundationCopyFor(card: number): number {
+    const suit = suitOf(card);
+    const height = (rankOf(card) - this.layout.baseRank + RANK_COUNT) % RANK_COUNT;
+    for (let copy = 0; copy < this.decks; copy++) if (P.foundationHeightOf(this.position, suit, copy) === height) return copy;
+    return -1;
+  }
+  /** One move, whichever of the suit's foundations that take it (they are alike) it goes onto. */
+  protected override foundationPlays(out: EngineMoveList, count: number, source: number, card: number): number {
+    if (this.foundationCopyFor(card) < 0) return count;
+    out[count] = encodeMove(source, TARGET_FOUNDATION, 1, card);
+    return count + 1;
+  }
+  /** Each foundation's next card, in every deck's copy. */
+  protected override markFoundationNexts(marks: Int32Array, stamp: number): void {
+    for (let suit = 0; suit < 4; suit++) {
+      for (let copy = 0; copy < this.decks; copy++) {
+        const next = this.foundationNextOf(suit, copy);
+        if (next !== NO_CARD) this.markCard(marks, next, stamp);
+      }
+    }
+  }
+  /** A card and its twins. */
+  protected override markCard(marks: Int32Array, card: number, stamp: number): void {
+    for (let twin = card; twin < this.deck.length; twin += CARD_COUNT) marks[twin] = stamp;
+  }
+  protected override removeStockPlace(index: number): void {
+    P.decksRemoveStockPlace(this.position, index);
+  }
+  protected override raiseFoundation(card: number): void {
+    P.raiseFoundationOf(this.position, suitOf(card), this.foundationCopyFor(card));
+  }
+  override playOnly(move: EngineMove): void {
+    super.playOnly(move);
+    const target = moveTarget(move);
+    if (target < WING_COUNT && P.wingHeight(this.position, target) > MAX_MOVE_COUNT) wingTooHigh(P.wingHeight(this.position, target));
   }
 }
 

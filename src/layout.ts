@@ -1,5 +1,5 @@
 // DealLayout: where a deal's cards start (RULES §2, §10.9), worked out once per deal for the engine, solver, players and printers.
-import { CARD_COUNT, cardOf, rankOf, suitOf } from './cards.js';
+import { CARD_COUNT, cardOf, MAX_DECKS, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
 
 /** Wings W1 … W8 are indices 0 … 7 everywhere below the CLI. */
@@ -16,6 +16,8 @@ export const MAX_TRUNK_CARDS = 7;
  */
 export interface DealLayout {
   readonly deck: Deck;
+  /** RULES §10.19: decks shuffled together (deck.length / 52); card v of deck k is card v + 52k. */
+  readonly decks: number;
   /** Cards dealt to the trunk: deck[0 … trunkSize-1], its top deck[trunkSize-1]. */
   readonly trunkSize: number;
   /** RULES §10.15: trunks; trunk k holds deck[k·trunkCards … (k+1)·trunkCards-1] at the deal, its top the last. */
@@ -32,7 +34,7 @@ export interface DealLayout {
   readonly baseRank: number;
   /** RULES §10.17: the player's first card up from a trunk sets the base (baseRank, baseCard: A, standing for none yet; the position keeps the rank). */
   readonly baseChosen: boolean;
-  /** Cards dealt to the foundations: 1 (the base card), 4 (a fixed base) or 0 (its cards shuffled in). */
+  /** Cards dealt to the foundations: 1 (the base card), 4 a deck (a fixed base) or 0 (its cards shuffled in). */
   readonly foundationCards: number;
   /** The base card's suit, or -1 when all four foundations start (a fixed base). */
   readonly baseSuit: number;
@@ -41,8 +43,8 @@ export interface DealLayout {
   readonly stockLength: number;
   /** The stock in dealing order: stockCards[i] = deck[stockStart + i], the card at stock index i. */
   readonly stockCards: Uint8Array;
-  /** Stock index of each card, or -1 for trunk, wing and base cards. */
-  readonly stockIndexOfCard: Int8Array;
+  /** Stock index of each card, or -1 for trunk, wing and base cards (two to four decks: 16 bits, for stock places past 127). */
+  readonly stockIndexOfCard: Int8Array | Int16Array;
 }
 
 /** Where the base card (or the first fixed-base card) is dealt: after the trunk and the wings. */
@@ -60,16 +62,18 @@ export function stockStart(trunkSize: number, wings = WING_COUNT, foundationCard
  * faces of each wing's dealt cards, bottom first (RULES §10.14).
  */
 export function dealLayout(deck: Deck, trunkSize: number, wings = WING_COUNT, fixedBase = -1, wingFaces: readonly boolean[] = [true], baseShuffled = false, trunks = 1, baseChosen = false): DealLayout {
-  if (deck.length !== CARD_COUNT) throw new Error('a deck has 52 cards');
-  const foundationCards = fixedBase < 0 ? 1 : baseShuffled ? 0 : 4;
+  const decks = deck.length / CARD_COUNT;
+  if (!Number.isInteger(decks) || decks < 1 || decks > MAX_DECKS) throw new Error(`a deal has 52 cards a deck, one to ${MAX_DECKS} decks`);
+  const foundationCards = fixedBase < 0 ? 1 : baseShuffled ? 0 : 4 * decks;
   const wingCards = wingFaces.length;
   const baseCard = foundationCards === 0 ? cardOf(0, fixedBase) : deck[basePlace(trunkSize, wings, wingCards)];
   const start = stockStart(trunkSize, wings, foundationCards, wingCards);
   const stockCards = deck.slice(start);
-  const stockIndexOfCard = new Int8Array(CARD_COUNT).fill(-1);
+  const stockIndexOfCard = decks === 1 ? new Int8Array(CARD_COUNT).fill(-1) : new Int16Array(deck.length).fill(-1);
   for (let i = 0; i < stockCards.length; i++) stockIndexOfCard[stockCards[i]] = i;
   return {
     deck,
+    decks,
     trunkSize,
     trunks,
     trunkCards: trunkSize / trunks,

@@ -1,5 +1,5 @@
 // Plays one deal with a no-peek player: the runner holds the deal and hands the player observations only.
-import { CARD_COUNT, NO_CARD } from './cards.js';
+import { NO_CARD } from './cards.js';
 import type { Deck } from './deal.js';
 import { copyEngineMoves, Game, moveSource, newEngineMoveList, SOURCE_STOCK, SOURCE_TURN, toNotation, type EngineMove } from './engine.js';
 import type { Move } from './notation.js';
@@ -19,11 +19,12 @@ export interface PlayResult {
 
 /** Tracks which dealt places the player has seen face up. */
 class Memory {
-  readonly knownTrunk: Int8Array;
-  readonly knownStock: Int8Array;
+  /** The cards seen by their deal places (card numbers up to 207: RULES §10.19). */
+  readonly knownTrunk: Int16Array;
+  readonly knownStock: Int16Array;
   constructor(private readonly game: Game) {
-    this.knownTrunk = new Int8Array(game.rules.trunk).fill(NO_CARD);
-    this.knownStock = new Int8Array(game.layout.stockLength).fill(NO_CARD);
+    this.knownTrunk = new Int16Array(game.rules.trunk).fill(NO_CARD);
+    this.knownStock = new Int16Array(game.layout.stockLength).fill(NO_CARD);
     this.look();
   }
   /** Everything face up now: the trunk card in play and every trunk card that has left the trunk. */
@@ -60,7 +61,6 @@ export class ObservedGame {
   private readonly baseCard: number;
 
   constructor(deck: Deck, readonly rules: RuleSet) {
-    if (deck.length !== CARD_COUNT) throw new Error('a deck has 52 cards');
     this.game = new Game(deck, rules);
     this.memory = new Memory(this.game);
     this.baseCard = this.game.layout.baseCard;

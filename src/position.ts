@@ -32,6 +32,19 @@ import { WING_COUNT, dealtCard, dealtWingCard, type DealLayout } from './layout.
  * |       |       | each (16 cards a word): bit 0 S or H, bit 1 D or H (C 0, S 1, D 2,   |
  * |       |       | H 3); 0 when c is a wing's bottom card or on no wing                 |
  *
+ * Two to four decks (RULES §10.19; positionWords) keep their links for every card number (13 words a
+ * deck from word 12, no under-suit codes: their key walks the links) and DECKS_TAIL_WORDS more at the end:
+ *
+ * | word   | bits  | field                                                              |
+ * |--------|-------|--------------------------------------------------------------------|
+ * | 8      | 0-15  | foundation 1 of each suit, 4 bits a suit (as above)                 |
+ * | 8      | 16-31 | foundation 2 of each suit                                           |
+ * | end-6..end-2 | 0-31 | stock places 64–95, 96–127, … 192–223 still filled         |
+ * | end-1  | 0-31  | foundations 3 and 4 of each suit, as word 8's two                   |
+ *
+ * A suit's n foundations are kept highest first (raiseFoundationOf raises the first of a height), so
+ * that which of two foundations a card went onto is never told apart: they take the same cards after.
+ *
  * A stock place is a card's stock index (DealLayout.stockCards). Stock and waste always keep the
  * deal's order, so the pointer and the filled places say where every stock card is.
  *
@@ -52,6 +65,26 @@ const LINK_WORDS = CARD_COUNT / 4;
 /** Words of the cards' under-suit codes (2 bits a card). */
 export const UNDER_SUIT_WORDS = Math.ceil((2 * CARD_COUNT) / 32);
 export const LINKED_POSITION_WORDS = POSITION_WORDS + LINK_WORDS + UNDER_SUIT_WORDS;
+/** RULES §10.19: the words past the rest of a position of two to four decks: five words of stock places past 63 (four decks' stock holds up to 206 cards, with no trunk and one wing) and one of foundations. */
+const DECKS_TAIL_WORDS = 6;
+/** The words of a position of `decks` decks, its wings linked or not. */
+export function positionWords(linked: boolean, decks = 1): number {
+  if (decks === 1) return linked ? LINKED_POSITION_WORDS : POSITION_WORDS;
+  // the link words even where wings are not linked (American Toad): every position of several decks is then longer than any of one
+  return POSITION_WORDS + LINK_WORDS * decks + DECKS_TAIL_WORDS;
+}
+/** Whether a position has the tail of two to four decks: one compare, as no one-deck position is as long. */
+function hasDecksTail(position: Position): boolean {
+  return position.length > LINKED_POSITION_WORDS;
+}
+/** Words of stock places in a position of several decks: 10 and 11, and the tail's five (224 places). */
+const DECKS_STOCK_WORDS = 7;
+/** The word of stock place `index`'s bit: words 10 and 11, or past place 63 the tail's. */
+function placeWord(position: Position, index: number): number {
+  return index < NEAR_PLACES ? FILLED_WORD + (index >> 5) : position.length - DECKS_TAIL_WORDS + ((index - NEAR_PLACES) >> 5);
+}
+/** Stock places kept in words 10 and 11: every place of a one-deck game. */
+const NEAR_PLACES = 64;
 /** The packed position: an Int32Array at run time, told apart from other word arrays by the compiler only. */
 export type Position = Int32Array & { readonly __brand: 'Position' };
 
@@ -171,6 +204,35 @@ export function foundationTotal(position: Position): number {
 export function isWon(position: Position): boolean {
   return (position[FOUNDATION_WORD] & FOUNDATION_HEIGHTS_MASK) === ALL_FOUNDATIONS_COMPLETE;
 }
+/** RULES §10.19: the height of foundation `copy` (0 … decks-1, highest first) of this suit. */
+export function foundationHeightOf(position: Position, suit: number, copy: number): number {
+  const word = copy < 2 ? position[FOUNDATION_WORD] : position[position.length - 1];
+  return (word >>> ((copy & 1) * 16 + suit * FOUNDATION_BITS)) & FOUNDATION_MASK;
+}
+/** RULES §10.19: one more card on foundation `copy` of this suit (the caller keeps a suit's foundations highest first). */
+export function raiseFoundationOf(position: Position, suit: number, copy: number): void {
+  position[copy < 2 ? FOUNDATION_WORD : position.length - 1] += 1 << ((copy & 1) * 16 + suit * FOUNDATION_BITS);
+}
+/** RULES §10.19: stock places 32·index … 32·index+31 still filled, one bit each (index 0-6: words 10 and 11, then the tail's five). */
+export function stockPlaceBits(position: Position, index: number): number {
+  return position[index < 2 ? FILLED_WORD + index : position.length - DECKS_TAIL_WORDS + index - 2];
+}
+/** RULES §10.19: the foundations' heights of two decks in one word: `index` 0, foundations 1 and 2 of each suit (word 8); 1, foundations 3 and 4 (the tail's). */
+export function decksFoundationWord(position: Position, index: number): number {
+  return index === 0 ? position[FOUNDATION_WORD] : position[position.length - 1];
+}
+/** RULES §10.19: the cards on all the foundations of a game of `decks` decks. */
+export function decksFoundationTotal(position: Position, decks: number): number {
+  const word = position[FOUNDATION_WORD];
+  let total = heightsTotal(word & 0xffff) + heightsTotal(word >>> 16);
+  if (decks > 2) total += heightsTotal(position[position.length - 1] & 0xffff);
+  if (decks > 3) total += heightsTotal(position[position.length - 1] >>> 16);
+  return total;
+}
+/** RULES §10.19: won when all 52·decks cards are up. */
+export function isWonDecks(position: Position, decks: number): boolean {
+  return decksFoundationTotal(position, decks) === CARD_COUNT * decks;
+}
 /** RULES §10.18: the height of this suit's foundation down from the King. */
 export function downHeight(position: Position, suit: number): number {
   return (position[FOUNDATION_WORD] >>> (DOWN_SHIFT + suit * FOUNDATION_BITS)) & FOUNDATION_MASK;
@@ -281,12 +343,64 @@ export function stockTopIndex(position: Position): number {
   return nextFilledFrom(position, stockPointer(position));
 }
 
+/*
+ * RULES §10.19: the same readers for a position of two to four decks, whose stock places run past 63 into
+ * the tail (placeWord). The engine asks these where its deal has several decks, so that the readers above
+ * stay as one deck's search has always had them.
+ */
+/** decks: stockPlaceFilled (it reads one deck's positions too: their places are all below 64). */
+export function decksStockPlaceFilled(position: Position, index: number): boolean {
+  return ((position[placeWord(position, index)] >>> (index & 31)) & 1) === 1;
+}
+/** decks: the filled places below `pointer` of stock word `index` (stockPlaceBits), as one word. */
+function placesBelow(position: Position, index: number, pointer: number): number {
+  const bits = stockPlaceBits(position, index);
+  const below = pointer - 32 * index;
+  return below >= 32 ? bits : below <= 0 ? 0 : bits & ((1 << below) - 1);
+}
+/** decks: wasteTopIndex. */
+export function decksWasteTopIndex(position: Position): number {
+  const pointer = stockPointer(position);
+  for (let index = (pointer - 1) >> 5; index >= 0; index--) {
+    const bits = placesBelow(position, index, pointer);
+    if (bits !== 0) return 32 * index + highestBit(bits);
+  }
+  return -1;
+}
+/** decks: wasteCardCount. */
+export function decksWasteCardCount(position: Position): number {
+  const pointer = stockPointer(position);
+  let count = 0;
+  for (let index = 0; 32 * index < pointer; index++) count += bitCount(placesBelow(position, index, pointer));
+  return count;
+}
+/** decks: nextFilledFrom. */
+export function decksNextFilledFrom(position: Position, from: number): number {
+  for (let index = from >> 5; index < DECKS_STOCK_WORDS; index++) {
+    const bits = stockPlaceBits(position, index) & (index === from >> 5 ? ~((1 << (from & 31)) - 1) : -1);
+    if (bits !== 0) return 32 * index + lowestBit(bits);
+  }
+  return -1;
+}
+/** decks: stockTopIndex. */
+export function decksStockTopIndex(position: Position): number {
+  return decksNextFilledFrom(position, stockPointer(position));
+}
+/** decks: removeStockPlace. */
+export function decksRemoveStockPlace(position: Position, index: number): void {
+  position[placeWord(position, index)] &= ~(1 << (index & 31));
+}
+
 /** Cards the position accounts for: on foundations, on wings, in the trunk, in stock and waste (52 in every real position). */
 export function cardsAccountedFor(position: Position): number {
   let cards = foundationTotal(position) + trunkCount(position);
   for (let wing = 0; wing < WING_COUNT; wing++) cards += wingHeight(position, wing) + dealtUnder(position, wing);
-  for (let word = FILLED_WORD; word < FILLED_WORD + 2; word++) {
-    for (let bits = position[word]; bits !== 0; bits &= bits - 1) cards++;
+  for (let word = FILLED_WORD; word < FILLED_WORD + 2; word++) cards += bitCount(position[word]);
+  if (hasDecksTail(position)) {
+    const tail = position.length - DECKS_TAIL_WORDS;
+    for (let word = tail; word < position.length - 1; word++) cards += bitCount(position[word]);
+    // foundations 2-4 (foundationTotal counted the first)
+    cards += heightsTotal(position[FOUNDATION_WORD] >>> 16) + heightsTotal(position[position.length - 1] & 0xffff) + heightsTotal(position[position.length - 1] >>> 16);
   }
   return cards;
 }
@@ -314,10 +428,12 @@ export function dealPosition(position: Position, layout: DealLayout): void {
   position.fill(0);
   for (let wing = 0; wing < layout.wings; wing++) position[wing] = dealtWingCard(layout, wing) | (1 << WING_HEIGHT_SHIFT);
   position[FOUNDATION_WORD] = layout.foundationCards === 0 ? 0 : layout.baseSuit < 0 ? ALL_FOUNDATIONS_STARTED : 1 << (layout.baseSuit * FOUNDATION_BITS);
+  // RULES §10.19: a fixed base starts every foundation of every suit; a dealt base card the first of its suit (above)
+  if (layout.decks > 1 && layout.baseSuit < 0) for (let copy = 1; copy < layout.decks; copy++) for (let suit = 0; suit < 4; suit++) raiseFoundationOf(position, suit, copy);
   position[COUNTS_WORD] = layout.trunkSize;
   if (layout.trunks > 1) for (let trunk = 0; trunk < layout.trunks; trunk++) position[FOUNDATION_WORD] |= layout.trunkCards << (TRUNK_COUNTS_SHIFT + TRUNK_COUNT_BITS * trunk);
   if (layout.wingCards > 1) for (let wing = 0; wing < layout.wings; wing++) position[DEALT_UNDER_WORD] |= (layout.wingCards - 1) << (DEALT_UNDER_SHIFT + DEALT_UNDER_BITS * wing);
-  for (let i = 0; i < layout.stockLength; i++) position[FILLED_WORD + (i >> 5)] |= 1 << (i & 31);
+  for (let i = 0; i < layout.stockLength; i++) position[placeWord(position, i)] |= 1 << (i & 31);
 }
 /** Takes the top `count` cards off a wing. */
 export function takeFromWing(position: Position, wing: number, count: number): void {
@@ -335,6 +451,8 @@ function setCardUnder(position: Position, card: number, under: number): void {
   const word = LINK_WORD + (card >> 2);
   const shift = (card & 3) << 3;
   position[word] = (position[word] & ~(0xff << shift)) | ((under + 1) << shift);
+  // RULES §10.19: a position of several decks keeps no under-suit codes (its key walks the links)
+  if (position.length !== LINKED_POSITION_WORDS) return;
   const suitWord = UNDER_SUIT_WORD + ((card / CARDS_PER_SUIT_WORD) | 0);
   const suitShift = (card % CARDS_PER_SUIT_WORD) << 1;
   position[suitWord] = (position[suitWord] & ~(3 << suitShift)) | (under === NO_CARD ? 0 : underSuitCode(under) << suitShift);
@@ -432,10 +550,12 @@ function fullestTrunk(position: Position, trunks: number): number {
  * when both are empty.
  */
 export function fillFromWaste(position: Position, layout: DealLayout, wing: number): boolean {
-  let index = wasteTopIndex(position);
-  if (index < 0) index = stockTopIndex(position);
+  const decks = layout.decks > 1;
+  let index = decks ? decksWasteTopIndex(position) : wasteTopIndex(position);
+  if (index < 0) index = decks ? decksStockTopIndex(position) : stockTopIndex(position);
   if (index < 0) return false;
-  removeStockPlace(position, index);
+  if (decks) decksRemoveStockPlace(position, index);
+  else removeStockPlace(position, index);
   position[wing] = layout.stockCards[index] | (1 << WING_HEIGHT_SHIFT);
   return true;
 }

@@ -64,8 +64,9 @@ function severalTrunksText(game: Game, options: RenderOptions): string {
 export function renderLayout(game: Game, options: RenderOptions): string {
   const foundations: string[] = [];
   for (let suit = 0; suit < 4; suit++) {
-    const top = game.foundationTop(suit);
-    foundations.push(`${SUIT_SYMBOLS[suit]} ${paint(top, options)}`);
+    // RULES §10.19: each of the suit's foundations, highest first
+    const tops = Array.from({ length: game.decks }, (_, copy) => paint(game.decks === 1 ? game.foundationTop(suit) : game.foundationTopOf(suit, copy), options));
+    foundations.push(`${SUIT_SYMBOLS[suit]} ${tops.join(' ')}`);
   }
   // RULES §10.18: one foundation, four of a rank at once: the ranks up
   const ranks = RANKS.split('').filter((_, rank) => (game.ranksUp() >> rank) & 1);

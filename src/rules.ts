@@ -286,6 +286,23 @@ export const PRESETS: readonly Preset[] = [
     source: "PySolFC's Beehive (game 789)",
     rules: { ...CANFIELD, wings: 6, build: 'equal-rank', wingMoves: 'group', base: 'A', baseCards: 'shuffled', turn: '3', redeals: 'unlimited', foundations: 'four-of-a-rank' },
   },
+  // RULES §10.19: PySolFC's Canfield-type games of two to four decks, each Canfield's rules but where its class sets another
+  { name: 'double-canfield', group: 'Canfield type', source: "PySolFC's Double Canfield (game 106)", rules: { ...CANFIELD, wings: 5, turn: '3', redeals: 'unlimited', decks: 2 } },
+  { name: 'triple-canfield', group: 'Canfield type', source: "PySolFC's Triple Canfield (game 396)", rules: { ...CANFIELD, wings: 7, trunk: 26, turn: '3', redeals: 'unlimited', decks: 3 } },
+  { name: 'quadruple-canfield', group: 'Canfield type', source: "PySolFC's Quadruple Canfield (game 922)", rules: { ...CANFIELD, wings: 8, trunk: 39, turn: '3', redeals: 'unlimited', decks: 4 } },
+  { name: 'demon', group: 'Canfield type', source: "PySolFC's Demon (game 476)", rules: { ...CANFIELD, wings: 8, trunk: 40, wingMoves: 'group', turn: '3', redeals: 'unlimited', decks: 2 } },
+  {
+    name: 'american-toad',
+    group: 'Canfield type',
+    source: "PySolFC's American Toad (game 103)",
+    rules: { ...CANFIELD, wings: 8, trunk: 20, trunkFace: 'up', build: 'suit-down', turn: '1', redeals: 1, decks: 2 },
+  },
+  {
+    name: 'variegated-canfield',
+    group: 'Canfield type',
+    source: "PySolFC's Variegated Canfield (game 102)",
+    rules: { ...CANFIELD, wings: 5, trunkFace: 'up', wrap: 'none', base: 'A', turn: '3', redeals: 2, decks: 2 },
+  },
   {
     name: 'sv-canfield',
     group: "Solvitaire's readings",

@@ -47,7 +47,7 @@ describe('eaglewing deal', () => {
   });
 });
 
-describe('two to four decks (RULES §10.19): verify replays them, the rest say the engine plays one deck so far', () => {
+describe('two to four decks (RULES §10.19): every command plays them', () => {
   // PySolFC's Double Canfield, game 106 number ms1 (test/fixtures/pysolfc-decks-deals.tsv's first row), read as canfield with 2 decks and 5 wings
   const row = readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-decks-deals.tsv'), 'utf8').split('\n')[1].split('\t');
   const rules = ['--preset', 'canfield', '--decks', '2', '--wings', '5', '--deal', row[4]];
@@ -60,11 +60,27 @@ describe('two to four decks (RULES §10.19): verify replays them, the rest say t
     expect(illegal.code).toBe(1);
     expect(illegal.stdout).toContain('a wing cannot move onto itself');
   });
-  it('a deal of one deck is not a deal of two, and solve, deal and sim refuse two decks', () => {
+  it('a deal of one deck is not a deal of two', () => {
     expectBadInput(run('verify', '--preset', 'canfield', '--decks', '2', '--deal', row[4].split(' ').slice(0, 52).join(' '), '--moves', 'T'), 'a deal of 2 decks has 104 cards, got 52');
-    for (const command of [['solve', ...rules], ['deal', '1', '--preset', 'canfield', '--decks', '2'], ['sim', '--preset', 'canfield', '--decks', '2', '--deals', '1']]) {
-      expectBadInput(run(...command), 'canfield with decks=2: eaglewing plays one deck so far (verify replays a game of 2 decks)');
-    }
+  });
+  it('solve wins PySolFC\'s Double Canfield ms1 as the preset and as canfield with two decks, and its line replays in verify', () => {
+    const byPreset = run('solve', '--preset', 'double-canfield', '--pysol', '1', '--json');
+    expect(byPreset.code, byPreset.stderr).toBe(0);
+    const solved = JSON.parse(byPreset.stdout) as { result: string; moves: string; deal: string; nodes: number };
+    expect(solved.result).toBe('won');
+    expect(solved.deal).toBe(row[4]);
+    // the same search (its line is narrated in PySolFC's steps only for PySolFC's numbers)
+    expect(JSON.parse(run('solve', ...rules, '--json').stdout)).toMatchObject({ result: 'won', nodes: solved.nodes });
+    expect(JSON.parse(run('verify', ...rules, '--moves', solved.moves, '--json').stdout)).toEqual({ status: 'ok', reason: 'all 104 cards are on the foundations' });
+  });
+  it('deal draws each suit\'s two foundations, and sim counts deals of two decks', () => {
+    const dealt = run('deal', '--preset', 'double-canfield', '--pysol', '1');
+    expect(dealt.code, dealt.stderr).toBe(0);
+    // the base card (row[4]'s 19th card, after the trunk of 13 and the 5 wings) on its suit's first foundation, the second empty
+    expect(dealt.stdout).toMatch(new RegExp(`Foundations .*${row[4].split(' ')[18]} --`));
+    const sim = run('sim', '--preset', 'double-canfield', '--deals', '2', '--json', '--quiet');
+    expect(sim.code, sim.stderr).toBe(0);
+    expect((JSON.parse(sim.stdout) as { deals: number }[])[0].deals).toBe(2);
   });
 });
 
@@ -111,7 +127,7 @@ describe('eaglewing rules', () => {
     const groups = {
       'Eagle Wing': ['strict', 'coops', 'easy', 'goodsol', 'pysol'],
       'Canfield family': ['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield'],
-      'Canfield type': ['candike', 'mystique', 'munger', 'minerva', 'little-gate', 'gate', 'duke', 'dutchess', 'lafayette', 'beehive'],
+      'Canfield type': ['candike', 'mystique', 'munger', 'minerva', 'little-gate', 'gate', 'duke', 'dutchess', 'lafayette', 'beehive', 'double-canfield', 'triple-canfield', 'quadruple-canfield', 'demon', 'american-toad', 'variegated-canfield'],
       "Solvitaire's readings": ['sv-canfield', 'sv-canfield-strict'],
     };
     // each group's heading, then its presets, one per line, before the next heading

@@ -4,9 +4,9 @@ import { parseDeal } from '../src/deal.js';
 import { type EngineMove, Game, moveCount, moveSource, newEngineMoveList, NO_MOVE, SOURCE_REDEAL, SOURCE_STOCK, SOURCE_TURN, SOURCE_WASTE, toNotation } from '../src/engine.js';
 import { atPassBoundary, passPhase, stepPass } from '../src/pass.js';
 import { formatMove, parseMove } from '../src/notation.js';
-import { turnTo } from '../src/position.js';
+import { cardsAccountedFor, turnTo } from '../src/position.js';
 import { resolveRules } from '../src/rules.js';
-import { familyPlayouts } from './helpers.js';
+import { DECK_PRESETS, decksPlayouts, familyPlayouts } from './helpers.js';
 
 const fixture = { playouts: familyPlayouts() };
 
@@ -28,6 +28,9 @@ function play(game: Game, token: string): void {
 }
 
 const presets = [...new Set(fixture.playouts.map((playout) => playout.preset))];
+/** With RULES §10.19's games of two to four decks (test/fixtures/pysolfc-decks-moves.json). */
+const allPlayouts = [...fixture.playouts, ...decksPlayouts()];
+const allPresets = [...presets, ...DECK_PRESETS];
 
 describe('legal moves against PySolFC, move for move', () => {
   it('the fixture covers every PySolFC game of the family', () => {
@@ -48,6 +51,28 @@ describe('legal moves against PySolFC, move for move', () => {
       expect(game.isWon(), `${preset} game ${playout.number}: won as PySolFC says`).toBe(playout.won);
     }
     expect(positions).toBeGreaterThan(0);
+  });
+});
+
+describe("legal moves against PySolFC in its games of two to four decks (test/fixtures/pysolfc-decks-moves.json)", () => {
+  const playouts = allPlayouts;
+  it.each(DECK_PRESETS)("%s: every position of every playout has exactly PySolFC's legal moves, twins and all", (preset) => {
+    const rules = resolveRules(preset);
+    let positions = 0;
+    for (const playout of playouts.filter((entry) => entry.preset === preset)) {
+      const game = new Game(parseDeal(playout.deal, rules.decks), rules);
+      for (const token of playout.auto) play(game, token);
+      for (const [index, step] of playout.steps.entries()) {
+        expect(legalTokens(game), `${preset} game ${playout.number}, step ${index + 1}`).toEqual([...step.legal].sort());
+        positions++;
+        play(game, step.move);
+        for (const token of step.auto ?? []) play(game, token);
+      }
+      expect(game.isWon(), `${preset} game ${playout.number}: won as PySolFC says`).toBe(playout.won);
+      // every card is somewhere, once: on the foundations, the wings, in the trunk, stock or waste
+      expect(cardsAccountedFor(game.positionWords())).toBe(52 * rules.decks);
+    }
+    expect(positions).toBeGreaterThan(2000);
   });
 });
 
@@ -73,12 +98,12 @@ describe('the moves a turn changes, asked alone (the family search walks a pass 
       redeal: all.find((token) => token === 'R') ?? null,
     };
   }
-  it.each(presets)('%s: stockPlays, turnMove and redealMove equal legalMoves at every position of the PySolFC playouts', (preset) => {
+  it.each(allPresets)('%s: stockPlays, turnMove and redealMove equal legalMoves at every position of the PySolFC playouts', (preset) => {
     const rules = resolveRules(preset);
     let positions = 0;
     let turns = 0;
-    for (const playout of fixture.playouts.filter((entry) => entry.preset === preset)) {
-      const game = new Game(parseDeal(playout.deal), rules);
+    for (const playout of allPlayouts.filter((entry) => entry.preset === preset)) {
+      const game = new Game(parseDeal(playout.deal, rules.decks), rules);
       for (const token of playout.auto) play(game, token);
       for (const step of playout.steps) {
         const wanted = stockTokens(game);
@@ -116,11 +141,11 @@ describe('stepPass (the family search walks a pass with it instead of encoding e
     play(copy, token);
     return copy.snapshot().join(',');
   }
-  it.each(presets)('%s: it plays the T that legalMoves lists, or where asked and there is none, its R, at every position of the PySolFC playouts', (preset) => {
+  it.each(allPresets)('%s: it plays the T that legalMoves lists, or where asked and there is none, its R, at every position of the PySolFC playouts', (preset) => {
     const rules = resolveRules(preset);
     const steps = { turn: 0, redeal: 0, none: 0 };
-    for (const playout of fixture.playouts.filter((entry) => entry.preset === preset)) {
-      const game = new Game(parseDeal(playout.deal), rules);
+    for (const playout of allPlayouts.filter((entry) => entry.preset === preset)) {
+      const game = new Game(parseDeal(playout.deal, rules.decks), rules);
       for (const token of playout.auto) play(game, token);
       for (const step of playout.steps) {
         const tokens = legalTokens(game);
@@ -144,14 +169,14 @@ describe('stepPass (the family search walks a pass with it instead of encoding e
 });
 
 describe("markWastePlays (the family search asks stockPlays only where the waste's top is marked)", () => {
-  it.each(presets)('%s: every card stockPlays would play is marked, at each turn of a pass from every playout position', (preset) => {
+  it.each(allPresets)('%s: every card stockPlays would play is marked, at each turn of a pass from every playout position', (preset) => {
     const rules = resolveRules(preset);
-    const marks = new Int32Array(52);
+    const marks = new Int32Array(52 * rules.decks);
     const moves = newEngineMoveList();
     let stamp = 0;
     const seen = { played: 0, unmarked: 0 };
-    for (const playout of fixture.playouts.filter((entry) => entry.preset === preset)) {
-      const game = new Game(parseDeal(playout.deal), rules);
+    for (const playout of allPlayouts.filter((entry) => entry.preset === preset)) {
+      const game = new Game(parseDeal(playout.deal, rules.decks), rules);
       for (const token of playout.auto) play(game, token);
       for (const step of playout.steps) {
         const probe = new Game(game.deck, rules);
@@ -200,8 +225,8 @@ describe('pass boundaries (the family search stores such a position under its pa
   it.each(['canfield', 'superior-canfield'])('%s: atPassBoundary is true exactly where turning from the pass start meets the position', (preset) => {
     const rules = resolveRules(preset);
     const seen = { boundary: 0, inside: 0 };
-    for (const playout of fixture.playouts.filter((entry) => entry.preset === preset)) {
-      const game = new Game(parseDeal(playout.deal), rules);
+    for (const playout of allPlayouts.filter((entry) => entry.preset === preset)) {
+      const game = new Game(parseDeal(playout.deal, rules.decks), rules);
       for (const token of playout.auto) play(game, token);
       for (const [index, step] of playout.steps.entries()) {
         const reached = reachedFromPassStart(game, rules);
@@ -234,8 +259,8 @@ describe('pass phases (the family search lets a position cover one of its pass w
     // the turn size from the preset's own option (canfield and superior-canfield: '3')
     const turn = Number(rules.turn);
     const seen = { samePhase: 0, otherPhase: 0 };
-    for (const playout of fixture.playouts.filter((entry) => entry.preset === preset)) {
-      const game = new Game(parseDeal(playout.deal), rules);
+    for (const playout of allPlayouts.filter((entry) => entry.preset === preset)) {
+      const game = new Game(parseDeal(playout.deal, rules.decks), rules);
       for (const token of playout.auto) play(game, token);
       for (const [index, step] of playout.steps.entries()) {
         const where = `${preset} game ${playout.number}, step ${index + 1}`;

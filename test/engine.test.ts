@@ -1,6 +1,6 @@
 // The engine from outside: perft counts, replay against the independent verifier, invariants, and each rule alone.
 import { describe, expect, it } from 'vitest';
-import { CARD_COUNT, formatCard, NO_CARD } from '../src/cards.js';
+import { CARD_COUNT, cardValue, formatCard, NO_CARD } from '../src/cards.js';
 import { dealFromNumber } from '../src/deal.js';
 import { divide, Game, perft, toNotation } from '../src/engine.js';
 import { WING_COUNT } from '../src/layout.js';
@@ -19,18 +19,28 @@ for (const line of readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-family-d
   if (preset === 'pysol') continue;
   FAMILY_DEALS.set(preset, [...(FAMILY_DEALS.get(preset) ?? []), parseDeal(deal)]);
 }
+// RULES §10.19: PySolFC's games of two to four decks (The Plot has no preset yet)
+for (const line of readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-decks-deals.tsv'), 'utf8').trim().split('\n').slice(1)) {
+  const [, preset, decks, , deal] = line.split('\t');
+  if (preset === 'the-plot') continue;
+  FAMILY_DEALS.set(preset, [...(FAMILY_DEALS.get(preset) ?? []), parseDeal(deal, Number(decks))]);
+}
 
-/** Every card is in exactly one place; no wing over maxWing; each wing one run; no empty wing while the trunk fills spaces and has cards. */
+/**
+ * Every card is in exactly one place (RULES §10.19: each value in as many places as there are decks, twins being one
+ * card to the rules); no wing over maxWing; each wing one run; no empty wing while the trunk fills spaces and has cards.
+ */
 function checkInvariants(game: Game): void {
   const seen = new Uint8Array(CARD_COUNT);
   const mark = (card: number) => {
-    if (seen[card]) throw new Error(`${formatCard(card)} is in two places`);
-    seen[card] = 1;
+    if (seen[cardValue(card)] === game.decks) throw new Error(`${formatCard(card)} is in ${game.decks + 1} places`);
+    seen[cardValue(card)]++;
   };
   for (let suit = 0; suit < 4; suit++) {
     // from the base the position keeps where the player chose it (RULES §10.17), else the deal's
-    // the suit's cards the foundation holds (RULES §10.18 four of a rank: those of the ranks up)
-    for (const card of game.foundationCards(suit)) mark(card);
+    // the suit's cards the foundation holds (RULES §10.18 four of a rank: those of the ranks up; §10.19: each of the suit's)
+    if (game.decks > 1) for (let copy = 0; copy < game.decks; copy++) for (const card of game.foundationCardsOf(suit, copy)) mark(card);
+    else for (const card of game.foundationCards(suit)) mark(card);
     if (game.compiled.fourOfARank && game.foundationCards(suit).length !== game.foundationHeight(suit)) throw new Error(`the ranks up and the count of suit ${suit} differ`);
     // RULES §10.18: the suit's foundation down, from its King to its top
     const down = game.foundationDownTop(suit);
@@ -58,8 +68,8 @@ function checkInvariants(game: Game): void {
   }
   if (trunkCards !== game.trunkCount()) throw new Error(`the trunks hold ${trunkCards} cards, the count says ${game.trunkCount()}`);
   for (let i = 0; i < game.layout.stockLength; i++) if (game.stockPlaceFilled(i)) mark(game.layout.stockCards[i]);
-  const missing = seen.indexOf(0);
-  if (missing >= 0) throw new Error(`${formatCard(missing)} is nowhere`);
+  const missing = seen.findIndex((count) => count !== game.decks);
+  if (missing >= 0) throw new Error(`${formatCard(missing)} is in ${seen[missing]} places, not ${game.decks}`);
 }
 
 /**

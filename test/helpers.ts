@@ -132,6 +132,14 @@ export function familyPlayouts(): FamilyPlayout[] {
   return (JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-family-moves.json'), 'utf8')) as { playouts: FamilyPlayout[] }).playouts;
 }
 
+/** RULES §10.19: the presets of PySolFC's games of two to four decks, whose playouts are test/fixtures/pysolfc-decks-moves.json. */
+export const DECK_PRESETS = ['double-canfield', 'triple-canfield', 'quadruple-canfield', 'demon', 'american-toad', 'variegated-canfield'];
+
+/** The 180 playouts of test/fixtures/pysolfc-decks-moves.json (30 of each of DECK_PRESETS). */
+export function decksPlayouts(): FamilyPlayout[] {
+  return (JSON.parse(readFileSync(join(FIXTURES, 'pysolfc-decks-moves.json'), 'utf8')) as { playouts: FamilyPlayout[] }).playouts;
+}
+
 /** A deal as Solvitaire printed it (`--deal-only`): each pile bottom card first, ten written `10`. */
 export interface SolvitairePrintedDeal {
   type: string;

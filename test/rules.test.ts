@@ -9,6 +9,7 @@ describe('presets (RULES §4)', () => {
       ...['strict', 'coops', 'easy', 'goodsol', 'pysol'],
       ...['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield'],
       ...['candike', 'mystique', 'munger', 'minerva', 'little-gate', 'gate', 'duke', 'dutchess', 'lafayette', 'beehive'],
+      ...['double-canfield', 'triple-canfield', 'quadruple-canfield', 'demon', 'american-toad', 'variegated-canfield'],
       ...['sv-canfield', 'sv-canfield-strict'],
     ]);
     expect(resolveRules('strict')).toEqual({
@@ -119,7 +120,7 @@ describe('overrides', () => {
   });
   it("Eagle Wing's shape (eagleWingShape): every Eagle Wing preset, and no preset or option beyond RULES §3", () => {
     expect(EAGLE_WING_PRESETS.every((preset) => eagleWingShape(resolveRules(preset)))).toBe(true);
-    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(21);
+    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(27);
     // each option a family game sets takes coops out of the shape, alone
     const beyond: RuleOverrides[] = [{ wings: '4' }, { turn: '3' }, { base: 'A' }, { wrap: 'base' }, { trunkFace: 'up' }, { trunkFill: 'player' }];
     beyond.push({ spaceBlock: 'yes' }, { build: 'alt-colour-down' }, { wingMoves: 'sv-partial' }, { maxWing: 'none' }, { redeals: 'unlimited' }, { spaceFrom: 'trunk,waste' });

@@ -202,6 +202,12 @@ describe('eaglewing sweep', () => {
   });
   it('refuses an option it cannot vary, or a range out of bounds', () => {
     expect(run('sweep', '--vary', 'build=1..2').code).toBe(2);
-    expect(run('sweep', '--vary', 'trunk=5..30').stderr).toContain('within 0..20');
+    expect(run('sweep', '--vary', 'trunk=5..30').stderr).toContain('from 0 to 20 with one deck, got 21');
+    expect(run('sweep', '--vary', 'trunk=5..41').stderr).toContain('within 0..40');
+  });
+  it('varies a trunk past one deck\'s 20 for a preset of two decks (RULES §10.19)', () => {
+    const result = run('sweep', '--preset', 'demon', '--vary', 'trunk=39..40', '--deals', '1', '--quiet', '--json');
+    expect(result.code, result.stderr).toBe(0);
+    expect((JSON.parse(result.stdout) as { rules: string }[]).map((point) => /trunk=(\d+)/.exec(point.rules)![1])).toEqual(['39', '40']);
   });
 });

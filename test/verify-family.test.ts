@@ -1,6 +1,4 @@
 // The independent verifier on the Canfield family: PySolFC's own legal moves at every position of its playouts (one deck and two to four), and RULES §10's cases no PySolFC game reaches.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatCard, RANKS, SUITS } from '../src/cards.js';
 import { parseDeal } from '../src/deal.js';
@@ -8,7 +6,7 @@ import { InputError } from '../src/errors.js';
 import { parseMove, parseMoveList } from '../src/notation.js';
 import { resolveRules, type RuleOverrides, type RuleSet } from '../src/rules.js';
 import { verify, VerifyTable } from '../src/verify.js';
-import { familyPlayouts, FIXTURES, type FamilyPlayout } from './helpers.js';
+import { DECK_PRESETS, decksPlayouts, familyPlayouts, type FamilyPlayout } from './helpers.js';
 
 const fixture = { playouts: familyPlayouts() };
 
@@ -235,25 +233,14 @@ describe('a fixed base (RULES §10.7, §10.9), on storehouse (base 2)', () => {
   });
 });
 
-// RULES §10.19: PySolFC's games of two to four decks, read as canfield with the overrides RULES §10.19 and docs/canfield-type.md give
-// each (the presets come with the engine); PySolFC's playouts of them are test/fixtures/pysolfc-decks-moves.json
-const DECK_GAMES: Record<string, RuleOverrides> = {
-  'double-canfield': { decks: 2, wings: 5 },
-  'triple-canfield': { decks: 3, wings: 7, trunk: 26 },
-  'quadruple-canfield': { decks: 4, wings: 8, trunk: 39 },
-  demon: { decks: 2, wings: 8, trunk: 40, wingMoves: 'group' },
-  'american-toad': { decks: 2, wings: 8, trunk: 20, trunkFace: 'up', build: 'suit-down', turn: '1', redeals: 1 },
-  'variegated-canfield': { decks: 2, wings: 5, trunkFace: 'up', wrap: 'none', base: 'A', redeals: 2 },
-};
-
 describe("the verifier against PySolFC's legal moves in its games of two to four decks (test/fixtures/pysolfc-decks-moves.json)", () => {
-  const playouts = (JSON.parse(readFileSync(join(FIXTURES, 'pysolfc-decks-moves.json'), 'utf8')) as { playouts: FamilyPlayout[] }).playouts;
+  const playouts = decksPlayouts();
   it('has the six games, 30 playouts each', () => {
-    expect([...new Set(playouts.map((playout) => playout.preset))].sort()).toEqual(Object.keys(DECK_GAMES).sort());
+    expect([...new Set(playouts.map((playout) => playout.preset))].sort()).toEqual(DECK_PRESETS.sort());
     expect(playouts.length).toBe(180);
   });
   it.each(playouts.map((playout) => [playout.preset, playout.number, playout] as const))("%s %s: the legal set at every step is PySolFC's, twins and all", (preset, _, playout) => {
-    expectPySolFCLegalSets(playout, resolveRules('canfield', DECK_GAMES[preset]));
+    expectPySolFCLegalSets(playout, resolveRules(preset));
   });
   it('wins with all 104 cards up: each twin onto the second of its suit\'s foundations, a card the foundations cannot take refused', () => {
     // two decks, Aces up, one wing holding a King of spades; the stock 2C 2C 3C 3C … QS QS KS, turned and played up one card at a time
@@ -274,7 +261,7 @@ describe("the verifier against PySolFC's legal moves in its games of two to four
     expect(verify(deck, rules, parseMoveList([...moves, 'T'].join(' '))).reason).toContain('the game is already won');
   });
   it('refuses, for n decks, a card a deal holds more than n times and a foundation card that is not the base', () => {
-    const rules = resolveRules('canfield', DECK_GAMES['variegated-canfield']);
+    const rules = resolveRules('variegated-canfield');
     const deal = playouts.find((playout) => playout.preset === 'variegated-canfield')!.deal.split(' ');
     // cards 19-26 are the eight Aces; put a 2 where the last one goes
     const at = deal.findIndex((card, i) => i > 25 && card[0] === '2');

@@ -6,13 +6,13 @@ pysol_cards trees as scripts/pysolfc/family_fixtures.py (its header says how to 
 
     python3 scripts/pysolfc/replay_solutions.py --pysolfc /tmp/PySolFC --pysol-cards /tmp/pysol_cards/code
 
-For each PySolFC game of the family (family_fixtures.GAMES) and its game numbers 1, 2, 3 ... it asks
+For each PySolFC game of the family (family_fixtures.GAMES, then its DECK_GAMES but The Plot) and its game numbers 1, 2, 3 ... it asks
 `eaglewing solve --pysol N --preset P --json` for a winning line, as a PySolFC player would follow it
 (its `steps`, in PySolFC's order, each turn PySolFC makes by itself marked `automatic`), until it has
 --lines won games of that preset (or --numbers numbers are tried). Each line is then played in PySolFC: every move the player makes must
 be one PySolFC offers at that moment (the legal moves family_fixtures.Table lists, tokens and cards
 alike), made as PySolFC's click or drag makes it; every turn marked automatic must be exactly the turn
-PySolFC made by itself there; and at the end all 52 cards must be on PySolFC's foundations. The fixture
+PySolFC made by itself there; and at the end all 52 cards (52·n of n decks) must be on PySolFC's foundations. The fixture
 records each line and what PySolFC made of it; the script exits 1 naming the first line PySolFC does
 not play to a win. Deterministic: run it twice and the file is byte for byte the same.
 """
@@ -87,7 +87,9 @@ def main():
                         'pysolfc': 'won' if problem is None else problem})
         return True
 
-    for game_id, preset, *_ in family_fixtures.GAMES:
+    # RULES §10.19's games of two to four decks after the one-deck family (The Plot has no preset yet)
+    games = [(game[0], game[1]) for game in family_fixtures.GAMES] + [(game[0], game[1]) for game in family_fixtures.DECK_GAMES if game[1] != 'the-plot']
+    for game_id, preset in games:
         table = family_fixtures.Table(App, game_id)
         won = 0
         number = 0

@@ -59,21 +59,19 @@ export interface ChosenRules {
  * pysol) mean PySolFC's rules, preset pysol; Solvitaire's seeds (--solvitaire, or `numbering`
  * solvitaire) its canfield, preset sv-canfield; otherwise the default preset.
  */
-export function rulesFrom(command: Command, flags: RuleFlags & { pysol?: string; solvitaire?: string }, numbering: Numbering = flags.pysol !== undefined ? 'pysol' : flags.solvitaire !== undefined ? 'solvitaire' : 'eaglewing', replayOnly = false): ChosenRules {
+export function rulesFrom(command: Command, flags: RuleFlags & { pysol?: string; solvitaire?: string }, numbering: Numbering = flags.pysol !== undefined ? 'pysol' : flags.solvitaire !== undefined ? 'solvitaire' : 'eaglewing'): ChosenRules {
   const preset = singlePreset(presetFor(command, flags, numbering));
-  return { preset, rules: playableRules(preset, flags, replayOnly) };
+  return { preset, rules: playableRules(preset, flags) };
 }
 
 /**
  * The rules of a preset and its overrides, refused (exit 2) where the engine cannot play them: RULES §10
- * allows up to nine wings, and the engine's moves have room for eight (engine.ts); §10.19 allows up to four
- * decks, and the engine plays one so far (`replayOnly`: the verifier, which replays them, is all the command needs).
+ * allows up to nine wings, and the engine's moves have room for eight (engine.ts).
  * A fixed base is played: deal numbers place its cards and deal strings are checked for them (deal.ts, RULES §10.9).
  */
-export function playableRules(preset: string, flags: RuleOverrides, replayOnly = false): RuleSet {
+export function playableRules(preset: string, flags: RuleOverrides): RuleSet {
   const rules = resolveRules(preset, flags);
   if (rules.wings > WING_COUNT) throw new InputError(`${preset} with wings=${rules.wings}: eaglewing plays at most ${WING_COUNT} wings so far`);
-  if (rules.decks > 1 && !replayOnly) throw new InputError(`${preset} with decks=${rules.decks}: eaglewing plays one deck so far (verify replays a game of ${rules.decks} decks)`);
   return rules;
 }
 

@@ -19,7 +19,7 @@ export function register(program: Command): void {
   const command = program
     .command('sweep')
     .description('vary one option over a range and chart the win rate with its 95% interval (CSV + SVG)')
-    .requiredOption('--vary <option=A..B>', 'trunk=0..20, redeals=0..5 or max-wing=1..5');
+    .requiredOption('--vary <option=A..B>', 'trunk=0..20 (to 40 with --decks 2-4), redeals=0..5 or max-wing=1..5');
   addRunOption(command, 'deals', 'deals per point', '200');
   addRunOption(command, 'from', 'first deal number', '1');
   addNumberingOption(command);

@@ -24,8 +24,7 @@ export function register(program: Command): void {
       ),
   );
   addPysolOption(command).action((numberArgument: string | undefined, flags: RuleFlags & { deal?: string; moves: string; json?: boolean; pysol?: string; solvitaire?: string }) => {
-    // RULES §10.19: the verifier replays games of two to four decks, which the engine does not play yet
-    const chosenRules = rulesFrom(command, flags, undefined, true);
+    const chosenRules = rulesFrom(command, flags);
     const { rules } = chosenRules;
     const { deck } = deckFrom(numberArgument, flags, chosenRules);
     const moves = parseMoveList(flags.moves);

@@ -176,13 +176,13 @@ function shuffledPysolIds(number: PysolNumber, decks = 1): number[] {
   return ids;
 }
 
-/** One PySolFC game of the one-deck Canfield family: its preset (RULES §10) and its deal's layout (§10.9). */
+/** One PySolFC game of the Canfield family or type: its preset (RULES §10) and its deal's layout (§10.9). */
 export interface PysolFamilyGame {
   /** PySolFC's game id (GameInfo). */
   id: number;
   /** The preset that follows it (RULES §10). */
   preset: string;
-  /** Decks (docs/canfield-type.md, shape 9): 1 for every game of PYSOL_FAMILY. */
+  /** Decks (RULES §10.19): 1, or 2 to 4 for PYSOL_DECK_GAMES. */
   decks: number;
   /** Trunk size k, wings n of c cards each, foundation cards f in the deal (1: the base card; 4 (8 of two decks): a fixed base; 0: none), stock 52·decks − k − n·c − f. */
   trunk: number;
@@ -208,7 +208,25 @@ function deckGame(id: number, preset: string, decks: number, trunk: number, wing
   return familyGame(id, preset, trunk, wings, fixedRank, 1, fixedRank === null ? 1 : 8, 1, false, false, decks);
 }
 
-/** RULES §10's PySolFC rows, in its order. */
+/**
+ * The games of two to four decks in PySolFC's Canfield type (RULES §10.19): each one's preset, and The
+ * Plot's deals, whose rules no preset plays yet.
+ */
+export const PYSOL_DECK_GAMES: readonly PysolFamilyGame[] = [
+  deckGame(106, 'double-canfield', 2, 13, 5),
+  deckGame(396, 'triple-canfield', 3, 26, 7),
+  deckGame(922, 'quadruple-canfield', 4, 39, 8),
+  deckGame(476, 'demon', 2, 40, 8),
+  deckGame(103, 'american-toad', 2, 20, 8),
+  // VariegatedCanfield._shuffleHook: the eight Aces on the talon's top, seven dealt to foundations[:7], the eighth the base card
+  deckGame(102, 'variegated-canfield', 2, 13, 5, 0),
+  // ThePlot: ALIGN_FOUNDATIONS = False puts the base card on the first foundation, which changes no card's place in the deal
+  deckGame(896, 'the-plot', 2, 13, 12),
+];
+/** The Plot: its deals only (docs/canfield-type.md). */
+const DEALS_ONLY = 896;
+
+/** RULES §10's PySolFC rows, in its order, then §10.19's games of two to four decks that a preset plays. */
 export const PYSOL_FAMILY: readonly PysolFamilyGame[] = [
   familyGame(105, 'canfield', 13, 4, null),
   familyGame(101, 'superior-canfield', 13, 4, null),
@@ -231,22 +249,7 @@ export const PYSOL_FAMILY: readonly PysolFamilyGame[] = [
   // Canfield.startGame without its base card (SEPARATE_FOUNDATIONS = False): the trunk, then the row W6 to W1
   familyGame(789, 'beehive', 13, 6, null, 1, 0, 1, false, false),
   familyGame(112, 'pysol', 13, 8, null),
-];
-
-/**
- * The games of two to four decks in PySolFC's Canfield type (issue 45; docs/canfield-type.md), with the preset names
- * they will have: their deals only, for now. The engine does not play them yet (shape 9), so no command offers them.
- */
-export const PYSOL_DECK_GAMES: readonly PysolFamilyGame[] = [
-  deckGame(106, 'double-canfield', 2, 13, 5),
-  deckGame(396, 'triple-canfield', 3, 26, 7),
-  deckGame(922, 'quadruple-canfield', 4, 39, 8),
-  deckGame(476, 'demon', 2, 40, 8),
-  deckGame(103, 'american-toad', 2, 20, 8),
-  // VariegatedCanfield._shuffleHook: the eight Aces on the talon's top, seven dealt to foundations[:7], the eighth the base card
-  deckGame(102, 'variegated-canfield', 2, 13, 5, 0),
-  // ThePlot: ALIGN_FOUNDATIONS = False puts the base card on the first foundation, which changes no card's place in the deal
-  deckGame(896, 'the-plot', 2, 13, 12),
+  ...PYSOL_DECK_GAMES.filter((game) => game.id !== DEALS_ONLY),
 ];
 
 /** A family game by PySolFC id or by preset name; exit 2 for anything else. */

@@ -70,6 +70,8 @@ function drawDownFoundations(): string {
 
 function drawUpFoundations(): string {
   const game = session.game;
+  // RULES §10.19: each suit's n foundations side by side, highest first; any of them takes the suit's next card
+  if (game.decks > 1) return [...SUITS].map((suit, index) => Array.from({ length: game.decks }, (_, copy) => drawDeckFoundation(suit, game.foundationCardsOf(index, copy))).join('')).join('');
   return [...SUITS]
     .map((suit, index) => {
       const height = game.foundationHeight(index);
@@ -83,6 +85,13 @@ function drawUpFoundations(): string {
       return `<div class="pile target" data-pile="F" data-foundation="${suit}" data-cards="${cards.join(' ')}" tabindex="0" aria-label="foundation ${suit}">${height === 0 ? top : topCard}<span>${SUIT_SIGNS[suit]} ${height}/13</span></div>`;
     })
     .join('');
+}
+
+/** One of a suit's foundations under RULES §10.19: a drop target for the suit, its top card shown. */
+function drawDeckFoundation(suit: string, up: number[]): string {
+  const cards = up.map(formatCard);
+  const top = up.length === 0 ? slot() : face(up[up.length - 1]);
+  return `<div class="pile target" data-pile="F" data-foundation="${suit}" data-cards="${cards.join(' ')}" tabindex="0" aria-label="foundation ${suit}">${top}<span>${SUIT_SIGNS[suit]} ${up.length}/13</span></div>`;
 }
 
 function drawWing(wing: number): string {

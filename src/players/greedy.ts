@@ -1,14 +1,19 @@
 // The greedy player: a careful beginner following the rules' own tips, one move at a time, never peeking.
 import { NO_CARD, suitOf, rankOf, RANK_COUNT } from '../cards.js';
 import type { Move } from '../notation.js';
-import { chosenBase, dealtUnder, foundationHeight, trunkCount, wingHeight } from '../position.js';
+import { chosenBase, dealtUnder, foundationHeightOf, trunkCount, wingHeight } from '../position.js';
 import { RESIGN, wastePlaces, type Observation, type Player } from './observation.js';
 
 function nextOnFoundation(observation: Observation, card: number): boolean {
-  const height = foundationHeight(observation.position, suitOf(card));
   // RULES §10.17: a chosen base is the position's (public), and before it is chosen nothing is next
   const base = observation.rules.base === 'chosen' ? chosenBase(observation.position) : rankOf(observation.baseCard);
-  return base >= 0 && height < RANK_COUNT && rankOf(card) === (base + height) % RANK_COUNT;
+  if (base < 0) return false;
+  // RULES §10.19: any of the suit's foundations (one with one deck: foundationHeightOf's first is foundationHeight)
+  for (let copy = 0; copy < observation.rules.decks; copy++) {
+    const height = foundationHeightOf(observation.position, suitOf(card), copy);
+    if (height < RANK_COUNT && rankOf(card) === (base + height) % RANK_COUNT) return true;
+  }
+  return false;
 }
 
 /**

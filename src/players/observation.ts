@@ -1,6 +1,6 @@
 // What a no-peek player may know (RULES §6): face-up cards and everything seen so far, never the deal itself.
 import type { EngineMoveList } from '../engine.js';
-import { stockPlaceFilled, stockPointer, type Position } from '../position.js';
+import { decksStockPlaceFilled, stockPointer, type Position } from '../position.js';
 import type { Move } from '../notation.js';
 import type { RuleSet } from '../rules.js';
 
@@ -14,8 +14,8 @@ export interface Observation {
   readonly rules: RuleSet;
   readonly baseCard: number;
   readonly position: Position;
-  readonly knownTrunk: Int8Array;
-  readonly knownStock: Int8Array;
+  readonly knownTrunk: Int16Array;
+  readonly knownStock: Int16Array;
   /** Legal moves now, RULES §5 values with their cards (`T` carries no card: it is face down). */
   readonly legal: readonly Move[];
   /** Engine move codes, parallel to `legal`, for players that simulate. */
@@ -36,9 +36,9 @@ export interface Player {
 export const RESIGN = -1;
 
 
-/** Stock places still filled below the pointer (the waste), top first: read through position.ts, as every position is. */
+/** Stock places still filled below the pointer (the waste), top first: read through position.ts, as every position is (any count of decks: RULES §10.19). */
 export function wastePlaces(position: Position): number[] {
   const places: number[] = [];
-  for (let index = stockPointer(position) - 1; index >= 0; index--) if (stockPlaceFilled(position, index)) places.push(index);
+  for (let index = stockPointer(position) - 1; index >= 0; index--) if (decksStockPlaceFilled(position, index)) places.push(index);
   return places;
 }

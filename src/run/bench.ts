@@ -49,9 +49,12 @@ export interface BenchResult {
   /** The Canfield family's rows and their own signature. */
   family: BenchRow[];
   familySignature: number;
-  /** The rest of PySolFC's Canfield type (preset group 'Canfield type'), as the family's, with a signature of their own. */
+  /** The rest of PySolFC's Canfield type (preset group 'Canfield type') of one deck, as the family's, with a signature of their own. */
   type: BenchRow[];
   typeSignature: number;
+  /** Its games of two to four decks (RULES §10.19), as the family's, with a signature of their own. */
+  decks: BenchRow[];
+  decksSignature: number;
 }
 
 export function runBench(size: BenchSize, progress: (line: string) => void = () => {}): BenchResult {
@@ -68,7 +71,9 @@ export function runBench(size: BenchSize, progress: (line: string) => void = () 
       return benchRow(preset, FAMILY_BENCH_DEALS[size], solver, (number) => familyDealFromPysolNumber(dealtAs, plainPysolNumber(number)), progress);
     });
   const family = familyRows(PRESETS.filter((entry) => entry.group === 'Canfield family' || entry.group === "Solvitaire's readings").map((entry) => entry.name));
-  const type = familyRows(PRESETS.filter((entry) => entry.group === 'Canfield type').map((entry) => entry.name));
+  const typePresets = PRESETS.filter((entry) => entry.group === 'Canfield type').map((entry) => entry.name);
+  const type = familyRows(typePresets.filter((preset) => resolveRules(preset).decks === 1));
+  const decks = familyRows(typePresets.filter((preset) => resolveRules(preset).decks > 1));
   const cpu = cpus();
   return {
     size,
@@ -81,6 +86,8 @@ export function runBench(size: BenchSize, progress: (line: string) => void = () 
     familySignature: family.reduce((sum, row) => sum + row.nodes, 0),
     type,
     typeSignature: type.reduce((sum, row) => sum + row.nodes, 0),
+    decks,
+    decksSignature: decks.reduce((sum, row) => sum + row.nodes, 0),
   };
 }
 
@@ -137,7 +144,8 @@ export function formatBench(result: BenchResult): string {
   const body = result.rows.map(cells);
   const familyBody = result.family.map(cells);
   const typeBody = result.type.map(cells);
-  const widths = header.map((title, column) => Math.max(title.length, ...[...body, ...familyBody, ...typeBody].map((row) => row[column].length)));
+  const decksBody = result.decks.map(cells);
+  const widths = header.map((title, column) => Math.max(title.length, ...[...body, ...familyBody, ...typeBody, ...decksBody].map((row) => row[column].length)));
   const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join('  ');
   return [
     `machine: ${result.machine}, node ${result.node}, one thread, ${result.bytesPerEntry} bytes per table entry`,
@@ -154,5 +162,10 @@ export function formatBench(result: BenchResult): string {
     line(header),
     ...typeBody.map(line),
     `Bench type (${result.size}): ${result.typeSignature}`,
+    '',
+    `Its games of two to four decks: the same deals and limit`,
+    line(header),
+    ...decksBody.map(line),
+    `Bench decks (${result.size}): ${result.decksSignature}`,
   ].join('\n');
 }

@@ -210,8 +210,10 @@ export async function solveDecks(decks: Uint8Array[], rules: RuleSet, solver: So
     tasks: Math.ceil(decks.length / chunk),
     task: (dispatch) => {
       const indices = dispatch.chunks.flatMap((part) => part.items);
-      const packed = new Uint8Array(indices.length * CARD_COUNT);
-      indices.forEach((index, i) => packed.set(decks[index], i * CARD_COUNT));
+      // RULES §10.19: a deck of the rules' decks, 52 cards each
+      const size = CARD_COUNT * rules.decks;
+      const packed = new Uint8Array(indices.length * size);
+      indices.forEach((index, i) => packed.set(decks[index], i * size));
       const task = { rules, solver, deals: new Float64Array(0), decks: packed, numbering: 'eaglewing' as const, timing: true, player: THOUGHTFUL, rate: false };
       return afters === undefined ? task : { ...task, afters: indices.map((index) => afters[index]) };
     },

@@ -2,7 +2,7 @@
 import { asciiLower, asciiTrim, quote } from '../text.js';
 import { stringify } from 'csv-stringify/sync';
 import { InputError } from '../errors.js';
-import { canonicalRules, ONE_DECK_MAX_TRUNK, resolveRules, ruleOption, type RuleOverrides } from '../rules.js';
+import { canonicalRules, resolveRules, ruleOption, type RuleOverrides } from '../rules.js';
 import { roundRate, winRate } from './stats.js';
 import type { SummaryRow } from './csv.js';
 import type { SimJob } from './pool.js';
@@ -31,9 +31,9 @@ export function parseVary(text: string): SweepSpec {
   const field = SWEEPABLE[option];
   const low = Number(match[2]);
   const high = match[3] === undefined ? low : Number(match[3]);
-  // a sweep plays one deck (the engine's only), so the trunk stays within one deck's
+  // the option's own bounds; a trunk past one deck's 20 is refused for a preset of one deck when its rules are made (RULES §10.19)
   const min = ruleOption(field).min;
-  const max = field === 'trunk' ? ONE_DECK_MAX_TRUNK : ruleOption(field).max;
+  const max = ruleOption(field).max;
   if (low > high || low < min || high > max) throw new InputError(`--vary ${option} must stay within ${min}..${max} (low to high), got ${quote(text)}`);
   return { option, values: Array.from({ length: high - low + 1 }, (_, i) => low + i) };
 }

@@ -50,13 +50,18 @@ function guarded(task: ChunkTask, index: number, work: () => void): void {
   }
 }
 
+/** The cards of one of the task's packed decks: 52 a deck of the rules (RULES §10.19). */
+function deckSize(task: ChunkTask): number {
+  return CARD_COUNT * task.rules.decks;
+}
+
 /** The deck of a deal number under the task's numbering. */
 function numberedDeal(task: ChunkTask, number: number): Deck {
   return numberedDeck(task.numbering, number, task.rules, task.pysolGame);
 }
 
 function holdsDeal(task: ChunkTask, number: number): boolean {
-  const count = task.decks ? task.decks.length / CARD_COUNT : task.deals.length;
+  const count = task.decks ? task.decks.length / deckSize(task) : task.deals.length;
   for (let index = 0; index < count; index++) if (isDeal(task, index, number)) return true;
   return false;
 }
@@ -65,7 +70,7 @@ function holdsDeal(task: ChunkTask, number: number): boolean {
 function isDeal(task: ChunkTask, index: number, number: number): boolean {
   if (!task.decks) return task.deals[index] === number;
   const wanted = dealFromNumberFor(number, dealShape(task.rules));
-  return task.decks.subarray(index * CARD_COUNT, (index + 1) * CARD_COUNT).every((card, i) => card === wanted[i]);
+  return task.decks.subarray(index * deckSize(task), (index + 1) * deckSize(task)).every((card, i) => card === wanted[i]);
 }
 
 function solveDeals(task: ChunkTask): ResultWriter {
@@ -74,7 +79,7 @@ function solveDeals(task: ChunkTask): ResultWriter {
     solver = new Solver(task.solver);
     solverLimits = key;
   }
-  const count = task.decks ? task.decks.length / CARD_COUNT : task.deals.length;
+  const count = task.decks ? task.decks.length / deckSize(task) : task.deals.length;
   const writer = task.rate ? new ResultWriter(count).rated() : new ResultWriter(count);
   const current = solver;
   for (let i = 0; i < count; i++) guarded(task, i, () => solveDeal(task, i, current, writer));
@@ -82,7 +87,7 @@ function solveDeals(task: ChunkTask): ResultWriter {
 }
 
 function solveDeal(task: ChunkTask, i: number, solver: Solver, writer: ResultWriter): void {
-  const deck = task.decks ? task.decks.slice(i * CARD_COUNT, (i + 1) * CARD_COUNT) : numberedDeal(task, task.deals[i]);
+  const deck = task.decks ? task.decks.slice(i * deckSize(task), (i + 1) * deckSize(task)) : numberedDeal(task, task.deals[i]);
   const after = task.afters?.[i] ?? '';
   const sofar = after === '' ? undefined : playSoFar(deck, task.rules, after, false).game;
   const result = sofar === undefined ? solver.solve(deck, task.rules) : solver.solvePosition(sofar);

@@ -65,7 +65,8 @@ function view(game: Game): View {
     wings.push([...dealt, ...cards(pile)]);
   }
   const foundations: string[][] = [];
-  for (let suit = 0; suit < 4; suit++) foundations.push(cards(game.foundationCards(suit)));
+  // RULES §10.19: each suit's foundations together, highest first
+  for (let suit = 0; suit < 4; suit++) for (let copy = 0; copy < game.decks; copy++) foundations.push(cards(game.decks === 1 ? game.foundationCards(suit) : game.foundationCardsOf(suit, copy)));
   const trunkCard = game.trunkCard();
   const waste = game.wasteTop();
   const seen: number[] = [];

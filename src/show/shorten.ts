@@ -1,4 +1,5 @@
 // Shortens a winning line before it is printed: cycles cut, stretches replaced by shorter ones, greedy finishes; every result verified.
+import { cardValue } from '../cards.js';
 import type { Deck } from '../deal.js';
 import {
   encodeMove,
@@ -26,7 +27,7 @@ import {
 } from '../engine.js';
 import { WING_COUNT } from '../layout.js';
 import type { Position } from '../position.js';
-import { familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, packFamilyKey } from '../solver/family/key.js';
+import { familyDecksKeyWords, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, packFamilyDecksKey, packFamilyKey } from '../solver/family/key.js';
 import type { Move } from '../notation.js';
 import { GREEDY_SCORES, GreedyPlayer } from '../players/greedy.js';
 import type { RuleSet } from '../rules.js';
@@ -70,17 +71,23 @@ class PositionKeys {
   private readonly codeBits: number;
   private readonly linkBits: number;
   private readonly trunkBits: number;
+  private readonly decks: number;
 
   constructor(game: Game) {
     this.wings = game.wings;
     this.codeBits = familyWingCodeBits(game.compiled);
     this.linkBits = familyLinkBits(game.compiled.build);
     this.trunkBits = familyTrunkBits(game.compiled);
-    this.words = familyKeyWords(this.wings, this.codeBits, this.linkBits, this.trunkBits);
+    this.decks = game.decks;
+    this.words = this.decks > 1 ? familyDecksKeyWords(this.wings, this.decks, this.linkBits, game.layout.stockLength) : familyKeyWords(this.wings, this.codeBits, this.linkBits, this.trunkBits);
   }
 
   /** Writes the key of the position `game` is in at out[at …]. */
   read(game: Game, out: Int32Array, at: number): void {
+    if (this.decks > 1) {
+      packFamilyDecksKey(game.positionWords(), this.wings, this.decks, this.linkBits, game.layout.stockLength, at === 0 ? out : out.subarray(at, at + this.words));
+      return;
+    }
     packFamilyKey(game.positionWords(), this.wings, this.codeBits, this.linkBits, at === 0 ? out : out.subarray(at, at + this.words), this.trunkBits);
   }
 
@@ -100,7 +107,8 @@ class PositionKeys {
 function readWings(game: Game, out: Int32Array, at: number): void {
   for (let wing = 0; wing < WING_COUNT; wing++) {
     const height = game.wingHeight(wing);
-    out[at + wing] = height === 0 ? 0 : ((game.wingTop(wing) + 1) << 4) | height;
+    // RULES §10.19: by value, as the key (twins are one card); wings of one code pair in wing order, as the key writes them
+    out[at + wing] = height === 0 ? 0 : ((cardValue(game.wingTop(wing)) + 1) << 8) | height;
   }
 }
 

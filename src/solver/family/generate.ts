@@ -1,5 +1,5 @@
 // The family search's moves of a position, in the order they are tried: turns folded into the plays they lead to, the pruning rules applied.
-import { CARD_COUNT, NO_CARD } from '../../cards.js';
+import { CARD_COUNT, MAX_DECKS, NO_CARD } from '../../cards.js';
 import { type EngineMove, Game, newEngineMoveList, NO_MOVE } from '../../engine.js';
 import { atPassBoundary, stepPass } from '../../pass.js';
 import { foundationHeights } from '../../position.js';
@@ -21,8 +21,8 @@ export class FamilyMoveGenerator {
   private room = new Int32Array(256);
   /** A copy of the position while a pass is turned through. */
   private passStart = new Int32Array(0);
-  /** Game.markWastePlays' marks, one a card, and the stamp of the latest marking (a new stamp clears them all). */
-  private readonly wasteMarks = new Int32Array(CARD_COUNT);
+  /** Game.markWastePlays' marks, one a card number (four decks' at most), and the stamp of the latest marking (a new stamp clears them all). */
+  private readonly wasteMarks = new Int32Array(CARD_COUNT * MAX_DECKS);
   private wasteStamp = 0;
   /** boundSuits by the foundations' heights (position.ts foundationHeights), -1 until asked: they alone decide it within one solve. */
   private readonly boundByFoundations = new Int8Array(1 << 16);

@@ -1,5 +1,5 @@
 // The Canfield family's packed position key: every position whole, wings sorted, the waste top and pass state where the table reads them.
-import { CARD_COUNT } from '../../cards.js';
+import { CARD_COUNT, cardValue, suitOf } from '../../cards.js';
 import * as P from '../../position.js';
 import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN, BUILD_EQUAL_RANK } from '../../rules.js';
 
@@ -246,6 +246,103 @@ export function packFamilyKey(position: P.Position, wings: number, codeBits: num
   for (let i = 0; i < P.UNDER_SUIT_WORDS; i++, bit += chunkBits) {
     const chunk = linkBits === 2 ? P.underSuitCodes(position, i) : P.underSuitChoices(position, i);
     if (chunk !== 0) putBits(key, bit, chunk, Math.min(chunkBits, linkEnd - bit));
+  }
+}
+
+/*
+ * RULES §10.19: the key of a position of two to four decks (packFamilyDecksKey), familyDecksKeyWords words.
+ * Twins are one card to every rule, so the key writes card values, never card numbers: two positions
+ * that differ only in which twin lies where share a key. The table matches such keys bit for bit
+ * (KEYS_EXACT: no rule that reads the stock as a resource is asked of them yet).
+ *
+ * | word   | bits  | field                                                                 |
+ * |--------|-------|-----------------------------------------------------------------------|
+ * | 0      | 0-5   | cards left in the trunk (up to 40)                                    |
+ * | 0      | 6-13  | waste top's stock index + 1 (0 = empty waste; up to 160 places)       |
+ * | 0      | 14-17 | redeals used                                                          |
+ * | 1 …    | bits  | one stream of bits: the foundations' heights (position.ts: word 8, and |
+ * |        |       | with three or four decks the tail's word), 16 bits a deck; the stock  |
+ * |        |       | places still filled, one bit a place; the wings' codes (top card's    |
+ * |        |       | value, 6 bits, and height, 8), sorted ascending;                      |
+ * |        |       | then for linked wings, wing by wing in that order, top down, the suit |
+ * |        |       | (linkBits: under alt-colour-down which of the colour's two) of each   |
+ * |        |       | card under another                                                    |
+ *
+ * The stock's places are written out, where one deck's key leaves them implied: a twin may have left
+ * the stock from either of two places, and the stock's order then differs.
+ *
+ * Wings of equal codes (twin tops, one height) sort by their cards' suits, top down (decksWingAfter), so
+ * that a key is one position whatever the wings' order, and one position one key.
+ */
+const DECKS_WASTE_SHIFT = 6;
+const DECKS_REDEALS_SHIFT = 14;
+const DECKS_WING_CODE_BITS = 14;
+const DECKS_CODE_HEIGHT_SHIFT = 6;
+/** Bits a deck of the foundations' heights (four suits, 4 bits each). */
+const DECKS_FOUNDATION_BITS = 16;
+/** Scratch: the wings' codes (above their numbers, 3 bits), sorted. */
+const sortedDeckWings = new Int32Array(16);
+
+/**
+ * Whether sorted wing entry `a` (code above, wing number in the low 3 bits) goes after `b`: a higher
+ * code, or an equal one whose first card that differs, top down, is of a higher suit (linked wings: with
+ * one code, two wings hold the same ranks, so the suits say the rest; unlinked wings of one code are alike).
+ */
+function decksWingAfter(position: P.Position, a: number, b: number, linkBits: number): boolean {
+  if (a >>> 3 !== b >>> 3) return a > b;
+  if (linkBits === 0 || a >>> 3 === 0) return false;
+  let cardA = P.wingTop(position, a & 7);
+  let cardB = P.wingTop(position, b & 7);
+  for (let depth = P.wingHeight(position, a & 7) - 1; depth > 0; depth--) {
+    cardA = P.cardUnder(position, cardA);
+    cardB = P.cardUnder(position, cardB);
+    if (suitOf(cardA) !== suitOf(cardB)) return suitOf(cardA) > suitOf(cardB);
+  }
+  return false;
+}
+
+/** RULES §10.19: the words of the key of a position of `decks` decks and `stockPlaces` stock places. */
+export function familyDecksKeyWords(wings: number, decks: number, linkBits: number, stockPlaces: number): number {
+  return 1 + Math.ceil((DECKS_FOUNDATION_BITS * decks + stockPlaces + DECKS_WING_CODE_BITS * wings + CARD_COUNT * decks * linkBits) / 32);
+}
+
+/** RULES §10.19: writes the key of `position` (`wings` wings in play, `decks` decks, `stockPlaces` stock places) into key[0 … familyDecksKeyWords-1]. */
+export function packFamilyDecksKey(position: P.Position, wings: number, decks: number, linkBits: number, stockPlaces: number, key: Int32Array): void {
+  for (let wing = 0; wing < wings; wing++) {
+    const height = P.wingHeight(position, wing);
+    const code = height === 0 ? 0 : cardValue(P.wingTop(position, wing)) | (height << DECKS_CODE_HEIGHT_SHIFT);
+    const entry = (code << 3) | wing;
+    let at = wing;
+    while (at > 0 && decksWingAfter(position, sortedDeckWings[at - 1], entry, linkBits)) {
+      sortedDeckWings[at] = sortedDeckWings[at - 1];
+      at--;
+    }
+    sortedDeckWings[at] = entry;
+  }
+  key[0] = P.trunkCount(position) | ((P.decksWasteTopIndex(position) + 1) << DECKS_WASTE_SHIFT) | (P.redealsUsed(position) << DECKS_REDEALS_SHIFT);
+  const words = familyDecksKeyWords(wings, decks, linkBits, stockPlaces);
+  for (let i = 1; i < words; i++) key[i] = 0;
+  let bit = 0;
+  for (let copies = 0; copies < decks; copies += 2, bit += 2 * DECKS_FOUNDATION_BITS) {
+    const heights = P.decksFoundationWord(position, copies >> 1);
+    putBits(key, bit, copies + 1 < decks ? heights : heights & 0xffff, copies + 1 < decks ? 32 : DECKS_FOUNDATION_BITS);
+  }
+  bit = DECKS_FOUNDATION_BITS * decks;
+  for (let index = 0; index < stockPlaces; index += 32, bit += 32) {
+    const width = Math.min(32, stockPlaces - index);
+    putBits(key, bit, width === 32 ? P.stockPlaceBits(position, index >> 5) : P.stockPlaceBits(position, index >> 5) & ((1 << width) - 1), width);
+  }
+  bit = DECKS_FOUNDATION_BITS * decks + stockPlaces;
+  for (let i = 0; i < wings; i++, bit += DECKS_WING_CODE_BITS) putBits(key, bit, sortedDeckWings[i] >>> 3, DECKS_WING_CODE_BITS);
+  if (linkBits === 0) return;
+  for (let i = 0; i < wings; i++) {
+    const wing = sortedDeckWings[i] & 7;
+    let card = P.wingTop(position, wing);
+    for (let depth = P.wingHeight(position, wing) - 1; depth > 0; depth--, bit += linkBits) {
+      card = P.cardUnder(position, card);
+      // any-suit-down: the suit; alt-colour-down: which of the colour's two (C D 0, H S 1)
+      putBits(key, bit, linkBits === 2 ? suitOf(card) : suitOf(card) >> 1, linkBits);
+    }
   }
 }
 

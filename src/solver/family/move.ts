@@ -1,23 +1,24 @@
 // The family search's move: an engine move and the steps round the pass before it, packed in one integer; only this file reads its bits.
-import { type EngineMove, Game, NO_MOVE, toNotation } from '../../engine.js';
+import { ENGINE_MOVE_BITS, type EngineMove, Game, NO_MOVE, toNotation } from '../../engine.js';
 import { stepPass } from '../../pass.js';
 import type { Move } from '../../notation.js';
 
 /*
- * A family move is one integer: an engine move (engine.ts, bits 0-20) and the steps round the pass
- * made before it (bits 21-31, read unsigned: turns, and a redeal at the stock's end; at most about 51,
- * two-card turns through the redeal round a 50-card stock). Turning changes nothing but which card is
+ * A family move is one integer: an engine move (engine.ts, bits 0-23) and the steps round the pass
+ * made before it (bits 24-31, read unsigned: turns, and a redeal at the stock's end; at most about 51,
+ * two-card turns through the redeal round a 50-card stock, and 161 with four decks' stock of 160 and
+ * one-card turns). Turning changes nothing but which card is
  * the waste's top, so "turn t times, then play the waste's top" is one move, and "turn to the end of
  * the pass, then redeal" is another: a pass is walked once per position, not searched turn by turn.
  */
-const TURNS_SHIFT = 21;
+const TURNS_SHIFT = ENGINE_MOVE_BITS;
 const ENGINE_MOVE_MASK = (1 << TURNS_SHIFT) - 1;
 
 /*
  * | bits  | field                                                              |
  * |-------|--------------------------------------------------------------------|
- * | 0-20  | the engine move played last (engine.ts EngineMove)                 |
- * | 21-31 | steps round the pass before it: turns, and a redeal at the stock's end |
+ * | 0-23  | the engine move played last (engine.ts EngineMove)                 |
+ * | 24-31 | steps round the pass before it: turns, and a redeal at the stock's end |
  */
 export type FamilyMove = number & { readonly __brand: 'FamilyMove' };
 

@@ -3,7 +3,7 @@ import { Game, moveSource, moveTarget, SOURCE_WASTE, TARGET_FOUNDATION } from '.
 import { passPhase } from '../../pass.js';
 import { TRUNK_PLAY_TOP, UNLIMITED_REDEALS } from '../../rules.js';
 import type { Move } from '../../notation.js';
-import { familyKeyPassState, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, KEYS_EXACT, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE, packFamilyKey } from './key.js';
+import { familyDecksKeyWords, familyKeyPassState, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, KEYS_EXACT, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE, packFamilyDecksKey, packFamilyKey } from './key.js';
 import { FamilyTable } from './table.js';
 import { familyEngineMove, playFamilyMove, type FamilyMove } from './move.js';
 import { FamilyMoveGenerator } from './generate.js';
@@ -60,6 +60,9 @@ export class FamilySearch {
   private codeBits = 0;
   private linkBits = 0;
   private trunkBits = 0;
+  /** RULES §10.19: decks shuffled together (the key: key.ts packFamilyDecksKey past one). */
+  private decks = 1;
+  private stockPlaces = 0;
   /** What the search that ended found: positions stored, the limit that stopped it, the depth of the winning move (-1: none). */
   private nodes = 1;
   private unknownReason: UnknownReason | undefined;
@@ -121,17 +124,22 @@ export class FamilySearch {
     this.linkBits = familyLinkBits(rules.build);
     this.codeBits = familyWingCodeBits(rules);
     this.trunkBits = familyTrunkBits(rules);
-    const keyWords = familyKeyWords(this.wings, this.codeBits, this.linkBits, this.trunkBits);
+    this.decks = game.decks;
+    this.stockPlaces = game.layout.stockLength;
+    const decks = this.decks > 1;
+    const keyWords = decks ? familyDecksKeyWords(this.wings, this.decks, this.linkBits, this.stockPlaces) : familyKeyWords(this.wings, this.codeBits, this.linkBits, this.trunkBits);
     if (this.key.length < keyWords) this.key = new Int32Array(keyWords);
     // rule F6 reads one trunk, filling by itself or not, and foundations that only rise from the deal's base: not asked under several
     // trunks (RULES §10.15), the waste's fill (§10.3 auto-waste), cards coming back (§10.16), a base the player chooses (§10.17)
     // or two foundations a suit or four of a rank at once (§10.18)
-    this.stuckTest = this.limits.prune && rules.trunkPlay === TRUNK_PLAY_TOP && rules.trunks === 1 && !rules.wasteFillsAuto && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
+    // RULES §10.19: two to four decks ask none of the rules yet (docs/solver.md "Two to four decks")
+    const prune = this.limits.prune && !decks;
+    this.stuckTest = prune && rules.trunkPlay === TRUNK_PLAY_TOP && rules.trunks === 1 && !rules.wasteFillsAuto && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
     this.stuckAsk = this.stuckTest;
-    this.passCycles = this.limits.prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
-    this.generator.prepare(game, this.limits.prune, this.passCycles, this.stuckTest);
+    this.passCycles = prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
+    this.generator.prepare(game, prune, this.passCycles, this.stuckTest);
     // the stock as a resource (rules F1, F8): only under one-card turns, where every later waste top can be turned to, and every later pass redealt to
-    this.table.clear(keyWords, this.passCycles ? KEYS_PASS_STATES : this.limits.prune && rules.turn === 1 && !rules.turnShrinks ? KEYS_WASTE_RESOURCE : KEYS_EXACT);
+    this.table.clear(keyWords, this.passCycles ? KEYS_PASS_STATES : prune && rules.turn === 1 && !rules.turnShrinks ? KEYS_WASTE_RESOURCE : KEYS_EXACT);
     this.nodes = 1;
     this.unknownReason = undefined;
     this.winDepth = -1;
@@ -239,6 +247,10 @@ export class FamilySearch {
 
   /** The table's key for the position `game` is in: under passes as cycles, with its pass state (key.ts) for its waste. */
   private packKey(game: Game, wings: number, codeBits: number, linkBits: number): void {
+    if (this.decks > 1) {
+      packFamilyDecksKey(game.positionWords(), wings, this.decks, linkBits, this.stockPlaces, this.key);
+      return;
+    }
     packFamilyKey(game.positionWords(), wings, codeBits, linkBits, this.key, this.trunkBits);
     if (!this.passCycles) return;
     const phase = passPhase(game);
