@@ -268,17 +268,13 @@ describe("the options of the Canfield type's other games: --wrap none (RULES §1
 describe('two to four decks on small tables (RULES §10.19): the naive verdict, every win verified', () => {
   // each preset's decks with no trunk and two wings, on the engine's own deals and near-sorted decks: what the
   // naive search can decide, for the key, the stock's places past 63 (past 160 with four decks) and the
-  // foundations' tail word. Without a redeal the naive search decides lost deals; with the preset's redeals, won ones
-  // (American Toad's with three-card turns: one card at a time leaves it too many positions; Demon's won ones come
-  // from the test above).
+  // foundations' tail word. Without a redeal the naive search decides lost deals (American Toad's with three-card
+  // turns: one card at a time leaves it too many positions); the test above decides won ones of every preset.
   const cases: [string, RuleOverrides, 'won' | 'lost' | 'both'][] = [
     ['double-canfield', { trunk: '0', wings: '2', redeals: '0' }, 'lost'],
-    ['double-canfield', { trunk: '0', wings: '2' }, 'won'],
     ['triple-canfield', { trunk: '0', wings: '2', redeals: '0' }, 'both'],
     ['quadruple-canfield', { trunk: '0', wings: '2', redeals: '0' }, 'lost'],
-    ['quadruple-canfield', { trunk: '0', wings: '2' }, 'won'],
     ['american-toad', { trunk: '0', wings: '2', redeals: '0', turn: '3' }, 'lost'],
-    ['american-toad', { trunk: '0', wings: '2' }, 'won'],
     ['demon', { trunk: '0', wings: '2', redeals: '0' }, 'lost'],
     ['variegated-canfield', { trunk: '0', wings: '2', redeals: '0' }, 'lost'],
   ];

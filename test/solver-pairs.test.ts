@@ -23,13 +23,19 @@ function outcome(solver: Solver, preset: string, deal: number): string {
   }
 }
 
+/**
+ * The presets paired: every one, but of RULES §10.19's six games of two to four decks only the smallest and
+ * the largest positions (two decks and four), which are what a reused Solver's arrays must follow.
+ */
+const PAIRED = PRESET_NAMES.filter((preset) => resolveRules(preset).decks === 1 || preset === 'double-canfield' || preset === 'quadruple-canfield');
+
 describe('one Solver across presets', () => {
-  const alone = new Map(PRESET_NAMES.map((preset) => [preset, DEALS.map((deal) => outcome(new Solver(LIMITS), preset, deal))]));
+  const alone = new Map(PAIRED.map((preset) => [preset, DEALS.map((deal) => outcome(new Solver(LIMITS), preset, deal))]));
 
   it('solves every ordered pair of presets, one after the other, as each preset alone', () => {
     const differing: string[] = [];
-    for (const first of PRESET_NAMES) {
-      for (const second of PRESET_NAMES) {
+    for (const first of PAIRED) {
+      for (const second of PAIRED) {
         if (first === second) continue;
         const solver = new Solver(LIMITS);
         for (const preset of [first, second]) {
