@@ -143,13 +143,13 @@ describe('the family solver against a naive search', () => {
         expect(verify(game.deck, rules, [...played, ...result.moves]).status, where).toBe('ok');
       }
     };
-    for (let i = 0; i < (decks ? 4 : POSITIONS); i++) {
+    for (let i = 0; i < (decks ? 2 : POSITIONS); i++) {
       const { game, played } = playedPosition(preset, 1 + random(5000), 20 + random(120), random);
       checkPlayout(game, played, `${preset} position ${i}`);
     }
     // random playouts of some games (Rainbow, Chameleon) almost never keep a win: near-sorted decks
     // (a few random swaps of a reversed new deck) mostly do, and the naive search decides them quickly
-    for (let i = 0; decided.won < 3 && i < (decks ? 10 : 30); i++) {
+    for (let i = 0; decided.won < (decks ? 2 : 3) && i < (decks ? 6 : 30); i++) {
       const game = new Game(nearSortedDeck(rules, random), rules);
       const naive = naiveSolveFrom(copyOf(game), naiveStates);
       if (naive === 'too-big') continue;
@@ -169,8 +169,8 @@ describe('the family solver against a naive search', () => {
     }
     // RULES §10.19: games of several decks seldom leave a lost position small enough for the naive search; PySolFC's
     // playouts of them stop after 150 steps, often where little but turning is left
-    for (const pysol of decksPlayouts().filter((entry) => entry.preset === preset)) {
-      if (decided.lost > 1) break;
+    for (const pysol of decksPlayouts().filter((entry) => entry.preset === preset).slice(0, 8)) {
+      if (decided.lost > 0) break;
       const game = new Game(parseDeal(pysol.deal, rules.decks), rules);
       const played: Move[] = [];
       for (const token of [...pysol.auto, ...pysol.steps.flatMap((step) => [step.move, ...(step.auto ?? [])])]) {
@@ -292,8 +292,8 @@ describe('two to four decks on small tables (RULES §10.19): the naive verdict, 
       decided[naive]++;
       if (result.result === 'won') expect(verify(game.deck, rules, result.moves).status, where).toBe('ok');
     };
-    for (let i = 0; i < 12 && decided.lost < 2; i++) tried(new Game(dealFromNumberFor(1 + random(5000), dealShape(rules)), rules), `${preset} deal ${i}`);
-    for (let i = 0; i < 12 && decided.won < 2; i++) tried(new Game(nearSortedDeck(rules, random), rules), `${preset} near-sorted deck ${i}`);
+    for (let i = 0; i < 12 && decided.lost < 1; i++) tried(new Game(dealFromNumberFor(1 + random(5000), dealShape(rules)), rules), `${preset} deal ${i}`);
+    for (let i = 0; i < 12 && decided.won < 1; i++) tried(new Game(nearSortedDeck(rules, random), rules), `${preset} near-sorted deck ${i}`);
     if (wanted !== 'lost') expect(decided.won, `${preset}: won decided`).toBeGreaterThan(0);
     if (wanted !== 'won') expect(decided.lost, `${preset}: lost decided`).toBeGreaterThan(0);
   });
