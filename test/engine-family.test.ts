@@ -42,30 +42,11 @@ describe('legal moves against PySolFC, move for move', () => {
   it('the fixture covers every PySolFC game of the family', () => {
     expect(presets.sort()).toEqual(['acme', 'beehive', 'candike', 'canfield', 'canfield-rush', 'casino-canfield', 'chameleon', 'duke', 'dutchess', 'gate', 'lafayette', 'little-gate', 'minerva', 'munger', 'mystique', 'pysol', 'rainbow', 'rainfall', 'storehouse', 'superior-canfield']);
   });
-  it.each(presets)('%s: every position of every playout has exactly PySolFC\'s legal moves', (preset) => {
+  // RULES §10.19's games of two to four decks too (test/fixtures/pysolfc-decks-moves.json): twins and all
+  it.each(allPresets)('%s: every position of every playout has exactly PySolFC\'s legal moves', (preset) => {
     const rules = resolveRules(preset);
     let positions = 0;
-    for (const playout of fixture.playouts.filter((entry) => entry.preset === preset)) {
-      const game = new Game(parseDeal(playout.deal), rules);
-      for (const token of playout.auto) play(game, token);
-      for (const [index, step] of playout.steps.entries()) {
-        expect(legalTokens(game), `${preset} game ${playout.number}, step ${index + 1}`).toEqual([...step.legal].sort());
-        positions++;
-        play(game, step.move);
-        for (const token of step.auto ?? []) play(game, token);
-      }
-      expect(game.isWon(), `${preset} game ${playout.number}: won as PySolFC says`).toBe(playout.won);
-    }
-    expect(positions).toBeGreaterThan(0);
-  });
-});
-
-describe("legal moves against PySolFC in its games of two to four decks (test/fixtures/pysolfc-decks-moves.json)", () => {
-  const playouts = allPlayouts;
-  it.each(DECK_PRESETS)("%s: every position of every playout has exactly PySolFC's legal moves, twins and all", (preset) => {
-    const rules = resolveRules(preset);
-    let positions = 0;
-    for (const playout of playouts.filter((entry) => entry.preset === preset)) {
+    for (const playout of allPlayouts.filter((entry) => entry.preset === preset)) {
       const game = new Game(parseDeal(playout.deal, rules.decks), rules);
       for (const token of playout.auto) play(game, token);
       for (const [index, step] of playout.steps.entries()) {
@@ -75,10 +56,11 @@ describe("legal moves against PySolFC in its games of two to four decks (test/fi
         for (const token of step.auto ?? []) play(game, token);
       }
       expect(game.isWon(), `${preset} game ${playout.number}: won as PySolFC says`).toBe(playout.won);
-      // every card is somewhere, once: on the foundations, the wings, in the trunk, stock or waste
-      expect(cardsAccountedFor(game.positionWords())).toBe(52 * rules.decks);
+      // several decks: every card is somewhere, once a deck, on the foundations, the wings, in the trunk, stock or waste
+      // (position.ts cardsAccountedFor; it does not count RULES §10.18's foundations, which engine.test.ts's invariants do)
+      if (rules.decks > 1) expect(cardsAccountedFor(game.positionWords())).toBe(52 * rules.decks);
     }
-    expect(positions).toBeGreaterThan(2000);
+    expect(positions).toBeGreaterThan(0);
   });
 });
 
