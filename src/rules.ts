@@ -561,6 +561,8 @@ export function turnSize(rules: RuleSet, pass: number): number {
 export function eagleWingShape(rules: RuleSet): boolean {
   return (
     rules.wings === 8 &&
+    // RULES §10.19: Eagle Wing's compound-move search reads one deck; several go to the family's search
+    rules.decks === 1 &&
     rules.trunkFace === 'down' &&
     rules.trunkFill === 'auto' &&
     rules.trunks === 1 &&

@@ -73,6 +73,12 @@ describe('two to four decks (RULES §10.19): every command plays them', () => {
     expect(JSON.parse(run('solve', ...rules, '--json').stdout)).toMatchObject({ result: 'won', nodes: solved.nodes });
     expect(JSON.parse(run('verify', ...rules, '--moves', solved.moves, '--json').stdout)).toEqual({ status: 'ok', reason: 'all 104 cards are on the foundations' });
   });
+  it('an Eagle Wing preset with two decks goes to the family\'s search (Eagle Wing\'s reads one deck), and its win replays', () => {
+    const solved = run('solve', '3', '--preset', 'coops', '--decks', '2', '--max-nodes', '50000', '--json');
+    expect(solved.code, solved.stderr).toBe(0);
+    const { moves } = JSON.parse(solved.stdout) as { moves: string };
+    expect(JSON.parse(run('verify', '3', '--preset', 'coops', '--decks', '2', '--moves', moves, '--json').stdout).status).toBe('ok');
+  });
   it('deal draws each suit\'s two foundations, and sim counts deals of two decks', () => {
     const dealt = run('deal', '--preset', 'double-canfield', '--pysol', '1');
     expect(dealt.code, dealt.stderr).toBe(0);
