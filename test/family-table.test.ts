@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FamilyTable } from '../src/solver/family/table.js';
 import { FULL, INSERTED, JOINED, PRESENT } from '../src/solver/frame.js';
-import { keyResourceMask, keyResourceWord, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE, familyKeyPassPhases, familyKeyPassState, familyKeyWords, familyRedealsField, familyWasteField, familyWasteWord, familyWingCodeBits } from '../src/solver/family/key.js';
+import { keyResourceMask, keyResourceWord, KEYS_DECKS_PASS_STATES, KEYS_DECKS_WASTE_RESOURCE, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE, type KeyMatch, familyKeyPassPhases, familyKeyPassState, familyKeyWords, familyRedealsField, familyWasteField, familyWasteWord, familyWingCodeBits } from '../src/solver/family/key.js';
 import { testRandom } from './helpers.js';
 
 const WINGS = 4;
@@ -15,12 +15,13 @@ function key(layout: number, waste: number): Int32Array {
   return words;
 }
 
-/** A key of layout `layout` in pass phase `phase` (0: at a pass boundary) with `turns` whole turns in the waste. */
-function passKey(layout: number, phase: number, turns: number): Int32Array {
+/** A key of layout `layout` in pass phase `phase` (0: at a pass boundary) with `turns` whole turns in the waste, its pass state where `match` keeps it (one deck's key unless said). */
+function passKeyOf(layout: number, phase: number, turns: number, match: KeyMatch = KEYS_PASS_STATES): Int32Array {
   const words = key(layout, 9);
-  familyKeyPassState(words, phase, turns);
+  familyKeyPassState(words, phase, turns, match);
   return words;
 }
+const passKey = (layout: number, phase: number, turns: number) => passKeyOf(layout, phase, turns);
 
 describe('FamilyTable', () => {
   it('hands forEachKey every key it stored, once, and no other (through growth and a clear)', () => {
@@ -45,7 +46,7 @@ describe('FamilyTable', () => {
   });
   it("reads a stored key's pass states back: one bit each for the boundary and the two phases, gathered per layout", () => {
     // key.ts's table of word 0 under passes as cycles: bit 21 the boundary, bits 22-26 phase 1, 27-31 phase 2
-    expect([1 << 21, 1 << 22, 17 << 22, 1 << 27, (31 << 27) | 3, 0xffff | (20 << 16)].map(familyKeyPassPhases)).toEqual([1, 2, 2, 4, 4, 0]);
+    expect([1 << 21, 1 << 22, 17 << 22, 1 << 27, (31 << 27) | 3, 0xffff | (20 << 16)].map((word) => familyKeyPassPhases(word))).toEqual([1, 2, 2, 4, 4, 0]);
     expect([0, 1, 2].map((phase) => familyKeyPassPhases(passKey(1, phase, 3)[0]))).toEqual([1, 2, 4]);
     const table = new FamilyTable(1);
     table.clear(WORDS, KEYS_PASS_STATES);
@@ -95,9 +96,14 @@ describe('FamilyTable', () => {
     expect(table.insert(key(2, 40))).toBe(INSERTED);
     expect(table.count).toBe(2);
   });
-  it(`under pass states (docs/solver.md "Rule F7"), a layout is one key: any of its positions covers its boundary one, and a mid-pass one is covered by its phase's with no more whole turns`, () => {
+  // the most whole turns a waste holds: one deck's 25 (turns of two), four decks' 74 (turns of three round 224 places)
+  it.each([
+    ['one deck', KEYS_PASS_STATES, 25],
+    ['two to four decks', KEYS_DECKS_PASS_STATES, 74],
+  ] as const)(`under pass states of %s (docs/solver.md "Rule F7"), a layout is one key: any of its positions covers its boundary one, and a mid-pass one is covered by its phase's with no more whole turns`, (_, match, most) => {
+    const passKey = (layout: number, phase: number, turns: number) => passKeyOf(layout, phase, turns, match);
     const table = new FamilyTable(1);
-    table.clear(WORDS, KEYS_PASS_STATES);
+    table.clear(WORDS, match);
     // the boundary position first: a mid-pass one of its layout is searched after it all the same
     expect(table.insert(passKey(1, 0, 0))).toBe(INSERTED);
     expect(table.insert(passKey(1, 0, 0))).toBe(PRESENT);
@@ -110,16 +116,23 @@ describe('FamilyTable', () => {
     expect(table.insert(passKey(1, 2, 9))).toBe(JOINED);
     expect(table.insert(passKey(1, 1, 2))).toBe(PRESENT);
     expect(table.insert(passKey(1, 2, 10))).toBe(PRESENT);
+    expect(table.insert(passKey(1, 2, most))).toBe(PRESENT);
+    expect(table.insert(passKey(1, 2, most - 1))).toBe(PRESENT);
     // a mid-pass position first: it covers its layout's boundary position, never another layout's
-    expect(table.insert(passKey(2, 2, 25))).toBe(INSERTED);
+    expect(table.insert(passKey(2, 2, most))).toBe(INSERTED);
     expect(table.insert(passKey(2, 0, 0))).toBe(PRESENT);
     expect(table.insert(passKey(3, 0, 0))).toBe(INSERTED);
+    expect(table.insert(passKey(3, 2, most))).toBe(JOINED);
+    expect(table.insert(passKey(3, 2, most - 1))).toBe(JOINED);
+    expect(table.insert(passKey(3, 2, most))).toBe(PRESENT);
     expect(table.count).toBe(3);
     // the pass state lies inside the mask, and the waste's field does too
-    expect(keyResourceMask(KEYS_WASTE_RESOURCE) & ~keyResourceMask(KEYS_PASS_STATES)).toBe(0);
-    for (const [phase, turns] of [[0, 0], [1, 25], [2, 25]]) {
+    const waste = match === KEYS_PASS_STATES ? KEYS_WASTE_RESOURCE : KEYS_DECKS_WASTE_RESOURCE;
+    expect(keyResourceMask(waste) & ~keyResourceMask(match)).toBe(0);
+    for (const [phase, turns] of [[0, 0], [1, most], [2, most]]) {
       const words = passKey(1, phase, turns);
-      expect((words[keyResourceWord(KEYS_PASS_STATES)] & ~keyResourceMask(KEYS_PASS_STATES)) === (key(1, 9)[keyResourceWord(KEYS_PASS_STATES)] & ~keyResourceMask(KEYS_PASS_STATES))).toBe(true);
+      expect((words[keyResourceWord(match)] & ~keyResourceMask(match)) === (key(1, 9)[keyResourceWord(match)] & ~keyResourceMask(match))).toBe(true);
+      expect(familyKeyPassPhases(words[keyResourceWord(match)], match)).toBe(phase === 0 ? 1 : 1 << phase);
     }
   });
   it('a table grown by one search starts at its first room for the next, empty (a small search stays small)', () => {

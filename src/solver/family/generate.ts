@@ -40,8 +40,9 @@ export class FamilyMoveGenerator {
   /** Ready for a search of `game`'s deal and rules. */
   prepare(game: Game, prune: boolean, passCycles: boolean, stuckTest: boolean): void {
     const rules = game.compiled;
-    // the bound-card rules (F2, F3) argue from foundations that only rise from the deal's base, and one trunk: not asked under RULES §10.15-10.18
-    this.boundRules = prune && rules.trunks === 1 && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
+    // the bound-card rules (F2, F3) argue from foundations that only rise from the deal's base, one trunk, and one card of a value: not asked
+    // under RULES §10.15-10.19
+    this.boundRules = prune && game.decks === 1 && rules.trunks === 1 && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
     this.passCycles = passCycles;
     this.foldRedeal = prune && !passCycles && rules.turn === 1 && !rules.turnShrinks;
     const words = game.positionWords().length;

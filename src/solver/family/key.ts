@@ -97,12 +97,28 @@ const FAMILY_PASS_STATE_MASK = 0x7ff << FAMILY_WASTE_SHIFT;
  * How the family table matches keys (FamilyTable.clear): bit for bit; with the stock as a resource
  * (one-card turns: the redeals used, then the waste top, lower covering higher); or by the pass state of a layout (passes as cycles,
  * familyPassStateCovers). The table asks which bits of which word are the resource (keyResourceWord,
- * keyResourceMask), so that only this file knows where they lie.
+ * keyResourceMask) and where a pass state lies (keyPassStateShift, keyPassFieldBits), so that only this
+ * file knows where they lie. The DECKS kinds are the same two for the key of two to four decks
+ * (packFamilyDecksKey), whose fields lie elsewhere.
  */
 export const KEYS_EXACT = 0;
 export const KEYS_WASTE_RESOURCE = 1;
 export const KEYS_PASS_STATES = 2;
-export type KeyMatch = typeof KEYS_EXACT | typeof KEYS_WASTE_RESOURCE | typeof KEYS_PASS_STATES;
+export const KEYS_DECKS_WASTE_RESOURCE = 3;
+export const KEYS_DECKS_PASS_STATES = 4;
+export type KeyMatch = typeof KEYS_EXACT | typeof KEYS_WASTE_RESOURCE | typeof KEYS_PASS_STATES | typeof KEYS_DECKS_WASTE_RESOURCE | typeof KEYS_DECKS_PASS_STATES;
+
+/** The stock as a resource (`resource`: rules F1, F8), passes as cycles (`passStates`: F4, F5, F7) or neither: how a key of one deck (`decks` false) or several is matched. */
+export function keyMatch(decks: boolean, resource: boolean, passStates: boolean): KeyMatch {
+  if (passStates) return decks ? KEYS_DECKS_PASS_STATES : KEYS_PASS_STATES;
+  if (resource) return decks ? KEYS_DECKS_WASTE_RESOURCE : KEYS_WASTE_RESOURCE;
+  return KEYS_EXACT;
+}
+
+/** Whether keys matched as `match` carry a pass state (familyPassStateCovers) rather than a number. */
+export function keyHasPassState(match: KeyMatch): boolean {
+  return match === KEYS_PASS_STATES || match === KEYS_DECKS_PASS_STATES;
+}
 
 /** The word of a key whose bits keyResourceMask(match) are its resource (-1: none, keys match bit for bit). */
 export function keyResourceWord(match: KeyMatch): number {
@@ -111,13 +127,38 @@ export function keyResourceWord(match: KeyMatch): number {
 
 /** The bits of keyResourceWord's word that are a resource under `match` (0: none). */
 export function keyResourceMask(match: KeyMatch): number {
-  return match === KEYS_WASTE_RESOURCE ? FAMILY_STOCK_RESOURCE_MASK : match === KEYS_PASS_STATES ? FAMILY_PASS_STATE_MASK : 0;
+  switch (match) {
+    case KEYS_WASTE_RESOURCE:
+      return FAMILY_STOCK_RESOURCE_MASK;
+    case KEYS_PASS_STATES:
+      return FAMILY_PASS_STATE_MASK;
+    case KEYS_DECKS_WASTE_RESOURCE:
+      return DECKS_STOCK_RESOURCE_MASK;
+    case KEYS_DECKS_PASS_STATES:
+      return DECKS_PASS_STATE_MASK;
+    default:
+      return 0;
+  }
 }
-const PASS_BOUNDARY_BIT = 1 << FAMILY_WASTE_SHIFT;
-const PHASE_FIELD_SHIFT = FAMILY_WASTE_SHIFT + 1;
+
+/*
+ * A pass state (the table above: one deck's at bit 21, fields of 5 bits) is a boundary bit at `shift`,
+ * then phase 1's field and phase 2's, `fieldBits` each, holding the waste's whole turns + 1 (0 = none).
+ * The key of two to four decks holds its pass state at bit 6 with fields of 7 bits (packFamilyDecksKey's
+ * table): four decks' stock holds up to 224 places, 74 whole turns of three.
+ */
+const FAMILY_PASS_STATE_SHIFT = FAMILY_WASTE_SHIFT;
 /** Phases 1 and 2 have a field each: a turn is three cards at most (RULES §10.8). */
 const PHASE_FIELD_BITS = 5;
-const PHASE_FIELD_MASK = (1 << PHASE_FIELD_BITS) - 1;
+
+/** Where a key's pass state starts in word 0 under `match` (-1: none). */
+export function keyPassStateShift(match: KeyMatch): number {
+  return match === KEYS_PASS_STATES ? FAMILY_PASS_STATE_SHIFT : match === KEYS_DECKS_PASS_STATES ? DECKS_PASS_STATE_SHIFT : -1;
+}
+/** The bits of each of a pass state's two mid-pass fields under `match`. */
+export function keyPassFieldBits(match: KeyMatch): number {
+  return match === KEYS_DECKS_PASS_STATES ? DECKS_PHASE_FIELD_BITS : PHASE_FIELD_BITS;
+}
 
 /** A family key's foundations, from its word 0, packed as position.ts foundationHeights packs them. */
 export function familyKeyFoundationHeights(word0: number): number {
@@ -129,51 +170,57 @@ export function familyKeyTrunkCount(word0: number): number {
 }
 /**
  * Which pass states a stored family key's layout holds, from its word 0 under passes as cycles: bit 0 the
- * boundary, bit 1 phase 1, bit 2 phase 2 (so 0-7).
+ * boundary, bit 1 phase 1, bit 2 phase 2 (so 0-7). One deck's key unless `match` says otherwise.
  */
-export function familyKeyPassPhases(word0: number): number {
+export function familyKeyPassPhases(word0: number, match: KeyMatch = KEYS_PASS_STATES): number {
+  const shift = keyPassStateShift(match);
+  const bits = keyPassFieldBits(match);
+  const mask = (1 << bits) - 1;
   return (
-    ((word0 & PASS_BOUNDARY_BIT) !== 0 ? 1 : 0) |
-    (((word0 >>> PHASE_FIELD_SHIFT) & PHASE_FIELD_MASK) !== 0 ? 2 : 0) |
-    (((word0 >>> (PHASE_FIELD_SHIFT + PHASE_FIELD_BITS)) & PHASE_FIELD_MASK) !== 0 ? 4 : 0)
+    ((word0 >>> shift) & 1) |
+    (((word0 >>> (shift + 1)) & mask) !== 0 ? 2 : 0) |
+    (((word0 >>> (shift + 1 + bits)) & mask) !== 0 ? 4 : 0)
   );
 }
 
 /**
- * A family key under passes as cycles, in place: its pass state says the position's pass phase
- * (pass.ts passPhase) and, in mid-pass, the waste's whole turns (its cards div the turn size, at
- * most 25 for turns of two cards and more).
+ * A family key under passes as cycles (`match`: one deck's or several decks'), in place: its pass state
+ * says the position's pass phase (pass.ts passPhase) and, in mid-pass, the waste's whole turns (its
+ * cards div the turn size: at most 25 for one deck's turns of two cards and more, 74 for four decks').
  */
-export function familyKeyPassState(key: Int32Array, phase: number, wasteTurns: number): void {
-  const state = phase === 0 ? PASS_BOUNDARY_BIT : (wasteTurns + 1) << (PHASE_FIELD_SHIFT + PHASE_FIELD_BITS * (phase - 1));
-  key[0] = (key[0] & ~FAMILY_PASS_STATE_MASK) | state;
+export function familyKeyPassState(key: Int32Array, phase: number, wasteTurns: number, match: KeyMatch = KEYS_PASS_STATES): void {
+  const shift = keyPassStateShift(match);
+  const state = phase === 0 ? 1 << shift : (wasteTurns + 1) << (shift + 1 + keyPassFieldBits(match) * (phase - 1));
+  key[0] = (key[0] & ~keyResourceMask(match)) | state;
 }
 
 /**
  * Whether a layout's stored pass state `stored` covers the position whose key has the pass state
- * `packed` (both as their words, other bits ignored): docs/solver.md "Rule F7", argued in family.ts. A
+ * `packed` (both as their words, other bits ignored; the state at `shift`, fields of `fieldBits`):
+ * docs/solver.md "Rule F7", argued in family.ts. A
  * boundary position is covered by any position of its layout: the layout is stored only with a
  * boundary or a mid-pass position, and a mid-pass one reaches the pass start through the redeal. A
  * mid-pass position is covered by one of its phase with no more whole turns in the waste (the stock as
  * a resource within a phase).
  */
-export function familyPassStateCovers(stored: number, packed: number): boolean {
-  if ((packed & PASS_BOUNDARY_BIT) !== 0) return true;
-  const shift = phaseFieldShift(packed);
-  const had = (stored >>> shift) & PHASE_FIELD_MASK;
-  return had !== 0 && had <= ((packed >>> shift) & PHASE_FIELD_MASK);
+export function familyPassStateCovers(stored: number, packed: number, shift: number, fieldBits: number): boolean {
+  if (((packed >>> shift) & 1) !== 0) return true;
+  const mask = (1 << fieldBits) - 1;
+  const field = phaseFieldShift(packed, shift, fieldBits);
+  const had = (stored >>> field) & mask;
+  return had !== 0 && had <= ((packed >>> field) & mask);
 }
 
 /** The pass state `stored` (its word) once the position with `packed`'s pass state, which it does not cover, is stored too. */
-export function familyPassStateMerged(stored: number, packed: number): number {
-  if ((packed & PASS_BOUNDARY_BIT) !== 0) return stored | PASS_BOUNDARY_BIT;
-  const shift = phaseFieldShift(packed);
-  return (stored & ~(PHASE_FIELD_MASK << shift)) | (packed & (PHASE_FIELD_MASK << shift));
+export function familyPassStateMerged(stored: number, packed: number, shift: number, fieldBits: number): number {
+  if (((packed >>> shift) & 1) !== 0) return stored | (1 << shift);
+  const fieldMask = ((1 << fieldBits) - 1) << phaseFieldShift(packed, shift, fieldBits);
+  return (stored & ~fieldMask) | (packed & fieldMask);
 }
 
 /** Where the one mid-pass field of a packed pass state starts. */
-function phaseFieldShift(packed: number): number {
-  return ((packed >>> PHASE_FIELD_SHIFT) & PHASE_FIELD_MASK) !== 0 ? PHASE_FIELD_SHIFT : PHASE_FIELD_SHIFT + PHASE_FIELD_BITS;
+function phaseFieldShift(packed: number, shift: number, fieldBits: number): number {
+  return ((packed >>> (shift + 1)) & ((1 << fieldBits) - 1)) !== 0 ? shift + 1 : shift + 1 + fieldBits;
 }
 
 /** Bits per card under a wing's top in the key: 0 where a wing's top and height say every card on it. */
@@ -252,14 +299,17 @@ export function packFamilyKey(position: P.Position, wings: number, codeBits: num
 /*
  * RULES §10.19: the key of a position of two to four decks (packFamilyDecksKey), familyDecksKeyWords words.
  * Twins are one card to every rule, so the key writes card values, never card numbers: two positions
- * that differ only in which twin lies where share a key. The table matches such keys bit for bit
- * (KEYS_EXACT: no rule that reads the stock as a resource is asked of them yet).
+ * that differ only in which twin lies where share a key. The table matches them as one deck's keys are
+ * matched (KEYS_DECKS_WASTE_RESOURCE, KEYS_DECKS_PASS_STATES: rules F1, F8, F4, F5 and F7 read the stock
+ * alone, and hold for twins as argued; docs/solver.md "Two to four decks").
  *
  * | word   | bits  | field                                                                 |
  * |--------|-------|-----------------------------------------------------------------------|
  * | 0      | 0-5   | cards left in the trunk (up to 40)                                    |
  * | 0      | 6-13  | waste top's stock index + 1 (0 = empty waste; up to 160 places)       |
- * | 0      | 14-17 | redeals used                                                          |
+ * | 0      | 14-17 | redeals used (with bits 6-13, the stock as a resource: rules F1, F8)  |
+ * | 0      | 6-20  | under passes as cycles, the pass state instead of both: the boundary  |
+ * |        |       | bit 6, phase 1's field 7-13, phase 2's 14-20 (familyKeyPassState)     |
  * | 1 …    | bits  | one stream of bits: the foundations' heights (position.ts: word 8, and |
  * |        |       | with three or four decks the tail's word), 16 bits a deck; the stock  |
  * |        |       | places still filled, one bit a place; the wings' codes (top card's    |
@@ -276,6 +326,12 @@ export function packFamilyKey(position: P.Position, wings: number, codeBits: num
  */
 const DECKS_WASTE_SHIFT = 6;
 const DECKS_REDEALS_SHIFT = 14;
+/** The stock as a resource (rules F1, F8): the redeals used above the waste top, as one number (as in one deck's key). */
+const DECKS_STOCK_RESOURCE_MASK = 0xfff << DECKS_WASTE_SHIFT;
+/** Under passes as cycles: the pass state (above) in place of the waste top and the redeals, bits 6-20. */
+const DECKS_PASS_STATE_SHIFT = DECKS_WASTE_SHIFT;
+const DECKS_PHASE_FIELD_BITS = 7;
+const DECKS_PASS_STATE_MASK = ((1 << (1 + 2 * DECKS_PHASE_FIELD_BITS)) - 1) << DECKS_PASS_STATE_SHIFT;
 const DECKS_WING_CODE_BITS = 14;
 const DECKS_CODE_HEIGHT_SHIFT = 6;
 /** Bits a deck of the foundations' heights (four suits, 4 bits each). */

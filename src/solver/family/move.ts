@@ -6,8 +6,9 @@ import type { Move } from '../../notation.js';
 /*
  * A family move is one integer: an engine move (engine.ts, bits 0-23) and the steps round the pass
  * made before it (bits 24-31, read unsigned: turns, and a redeal at the stock's end; at most about 51,
- * two-card turns through the redeal round a 50-card stock, and 161 with four decks' stock of 160 and
- * one-card turns). Turning changes nothing but which card is
+ * two-card turns through the redeal round a 50-card stock, and 207 with four decks' largest stock, 206
+ * places: one-card turns round the whole pass and the redeal (rules F4, F8), or two-card turns to the
+ * end, the redeal and round to the end again (rule F7)). Turning changes nothing but which card is
  * the waste's top, so "turn t times, then play the waste's top" is one move, and "turn to the end of
  * the pass, then redeal" is another: a pass is walked once per position, not searched turn by turn.
  */

@@ -3,7 +3,7 @@ import { Game, moveSource, moveTarget, SOURCE_WASTE, TARGET_FOUNDATION } from '.
 import { passPhase } from '../../pass.js';
 import { TRUNK_PLAY_TOP, UNLIMITED_REDEALS } from '../../rules.js';
 import type { Move } from '../../notation.js';
-import { familyDecksKeyWords, familyKeyPassState, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, KEYS_EXACT, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE, packFamilyDecksKey, packFamilyKey } from './key.js';
+import { familyDecksKeyWords, familyKeyPassState, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, KEYS_EXACT, keyMatch, type KeyMatch, packFamilyDecksKey, packFamilyKey } from './key.js';
 import { FamilyTable } from './table.js';
 import { familyEngineMove, playFamilyMove, type FamilyMove } from './move.js';
 import { FamilyMoveGenerator } from './generate.js';
@@ -37,8 +37,8 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * The rules that leave positions or moves out, each with the argument that it keeps every verdict, are
  * docs/solver.md's rules F1-F9 (all off under --no-prune, and checked against it by
  * bench/prune-check.mjs): F1 and F8, the stock as a resource, within a pass and across passes (the
- * table's KEYS_WASTE_RESOURCE, and generate.ts's walk through the redeal); F2 and F3, the
- * bound cards (prune.ts); F4 and F5, passes as cycles and their phases (KEYS_PASS_STATES, and
+ * table's keyMatch resource, and generate.ts's walk through the redeal); F2 and F3, the
+ * bound cards (prune.ts); F4 and F5, passes as cycles and their phases (keyMatch's pass states, and
  * generate.ts's walk round the pass); F6 and F9, a stuck trunk (stuck.ts, asked where stuckAsk says; F9, the last pass's waste read as a stack); F7, a
  * mid-pass position covering its pass start (generate.ts's firstOfLayout).
  *
@@ -85,6 +85,8 @@ export class FamilySearch {
   private readonly idle = new Walk();
   /** Passes as cycles (rule F4): unlimited redeals, a fixed turn size, and pruning on. */
   private passCycles = false;
+  /** How the table matches keys (key.ts keyMatch), whose pass state packKey writes under passes as cycles. */
+  private match: KeyMatch = KEYS_EXACT;
   /** A position's moves, in the order they are tried. */
   private readonly generator = new FamilyMoveGenerator();
   /** The node and time limits, and the watcher: its Solver's budget (frame.ts), or one of its own. */
@@ -132,14 +134,16 @@ export class FamilySearch {
     // rule F6 reads one trunk, filling by itself or not, and foundations that only rise from the deal's base: not asked under several
     // trunks (RULES §10.15), the waste's fill (§10.3 auto-waste), cards coming back (§10.16), a base the player chooses (§10.17)
     // or two foundations a suit or four of a rank at once (§10.18)
-    // RULES §10.19: two to four decks ask none of the rules yet (docs/solver.md "Two to four decks")
-    const prune = this.limits.prune && !decks;
-    this.stuckTest = prune && rules.trunkPlay === TRUNK_PLAY_TOP && rules.trunks === 1 && !rules.wasteFillsAuto && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
+    // RULES §10.19: two to four decks ask the rules that read the stock alone (F1, F4, F5, F7, F8), not
+    // those that count one card of a value (F2, F3, F6, F9: docs/solver.md "Two to four decks")
+    const prune = this.limits.prune;
+    this.stuckTest = prune && !decks && rules.trunkPlay === TRUNK_PLAY_TOP && rules.trunks === 1 && !rules.wasteFillsAuto && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
     this.stuckAsk = this.stuckTest;
     this.passCycles = prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
     this.generator.prepare(game, prune, this.passCycles, this.stuckTest);
     // the stock as a resource (rules F1, F8): only under one-card turns, where every later waste top can be turned to, and every later pass redealt to
-    this.table.clear(keyWords, this.passCycles ? KEYS_PASS_STATES : prune && rules.turn === 1 && !rules.turnShrinks ? KEYS_WASTE_RESOURCE : KEYS_EXACT);
+    this.match = keyMatch(decks, prune && rules.turn === 1 && !rules.turnShrinks, this.passCycles);
+    this.table.clear(keyWords, this.match);
     this.nodes = 1;
     this.unknownReason = undefined;
     this.winDepth = -1;
@@ -247,14 +251,11 @@ export class FamilySearch {
 
   /** The table's key for the position `game` is in: under passes as cycles, with its pass state (key.ts) for its waste. */
   private packKey(game: Game, wings: number, codeBits: number, linkBits: number): void {
-    if (this.decks > 1) {
-      packFamilyDecksKey(game.positionWords(), wings, this.decks, linkBits, this.stockPlaces, this.key);
-      return;
-    }
-    packFamilyKey(game.positionWords(), wings, codeBits, linkBits, this.key, this.trunkBits);
+    if (this.decks > 1) packFamilyDecksKey(game.positionWords(), wings, this.decks, linkBits, this.stockPlaces, this.key);
+    else packFamilyKey(game.positionWords(), wings, codeBits, linkBits, this.key, this.trunkBits);
     if (!this.passCycles) return;
     const phase = passPhase(game);
-    familyKeyPassState(this.key, phase, phase === 0 ? 0 : Math.floor(game.wasteCount() / game.compiled.turn));
+    familyKeyPassState(this.key, phase, phase === 0 ? 0 : Math.floor(game.wasteCount() / game.compiled.turn), this.match);
   }
 
   /** Writes the moves of the position `game` is in from `at` (generate.ts); returns their end. */

@@ -1,5 +1,5 @@
 // The family search's table of positions met: whole keys of a few words each, open addressing, growing by doubling up to the slots its memory cap holds.
-import { familyPassStateCovers, familyPassStateMerged, keyResourceMask, keyResourceWord, KEYS_EXACT, KEYS_PASS_STATES, type KeyMatch } from './key.js';
+import { familyPassStateCovers, familyPassStateMerged, keyHasPassState, keyPassFieldBits, keyPassStateShift, keyResourceMask, keyResourceWord, KEYS_EXACT, type KeyMatch } from './key.js';
 import { FULL, INSERTED, JOINED, PRESENT, type InsertResult } from '../frame.js';
 
 const INITIAL_CAPACITY = 1 << 14;
@@ -23,8 +23,10 @@ export class FamilyTable {
    */
   private resourceWord = -1;
   private resourceMask = 0;
-  /** The resource bits are a pass state (key.ts familyPassStateCovers), not a number. */
+  /** The resource bits are a pass state (key.ts familyPassStateCovers), not a number: where it starts, and its fields' bits. */
   private passStates = false;
+  private passShift = 0;
+  private passFieldBits = 0;
   private capacity = 0;
   private keys: Int32Array = new Int32Array(0);
   /** One bit a slot: it holds a key. */
@@ -80,16 +82,18 @@ export class FamilyTable {
 
   /**
    * Forgets every key; the keys inserted next have `keyWords` words, matched as `match` says (key.ts).
-   * Under KEYS_WASTE_RESOURCE the waste top's bits are a resource (lower is at least as good): a key
+   * Under KEYS_WASTE_RESOURCE (or KEYS_DECKS_WASTE_RESOURCE) the waste top's bits are a resource (lower is at least as good): a key
    * is then present when a stored key equals it elsewhere and is no higher there, and a lower one takes
-   * its place. Under KEYS_PASS_STATES those bits are a pass state instead (passes as cycles,
+   * its place. Under KEYS_PASS_STATES (KEYS_DECKS_PASS_STATES) those bits are a pass state instead (passes as cycles,
    * docs/solver.md "Rule F7"): a key is present when the stored key of its layout covers it (key.ts
    * familyPassStateCovers), and the stored key gathers the pass states of the keys it did not cover.
    */
   clear(keyWords: number, match: KeyMatch = KEYS_EXACT): void {
     this.resourceWord = keyResourceWord(match);
     this.resourceMask = keyResourceMask(match);
-    this.passStates = match === KEYS_PASS_STATES;
+    this.passStates = keyHasPassState(match);
+    this.passShift = keyPassStateShift(match);
+    this.passFieldBits = keyPassFieldBits(match);
     this.count = 0;
     this.hits = 0;
     // a table grown by an earlier, larger search starts small again: a small search then stays in the
@@ -172,12 +176,12 @@ export class FamilyTable {
         }
         const stored = keys[base + resourceWord];
         if (this.passStates) {
-          if (familyPassStateCovers(stored, key[resourceWord])) {
+          if (familyPassStateCovers(stored, key[resourceWord], this.passShift, this.passFieldBits)) {
             this.hits++;
             return PRESENT;
           }
           // a position of the layout the stored ones do not cover: searched, and covered from now on
-          keys[base + resourceWord] = familyPassStateMerged(stored, key[resourceWord]);
+          keys[base + resourceWord] = familyPassStateMerged(stored, key[resourceWord], this.passShift, this.passFieldBits);
           return JOINED;
         }
         if ((stored & ~matchMask) <= (key[resourceWord] & ~matchMask)) {
