@@ -277,6 +277,20 @@ export class Game {
     if (this.upDown) return P.foundationHeight(this.position, suit) + P.downHeight(this.position, suit) === RANK_COUNT ? NO_CARD : suit * RANK_COUNT + P.foundationHeight(this.position, suit);
     return foundationNext(this.position, this.layout, suit);
   }
+  /**
+   * The bound-card rules' foundation (solver/family/prune.ts): one deck's one foundation a suit; under RULES
+   * §10.19 the suit's lowest, whose next card has every copy not yet up a foundation of its own to go to.
+   * Its height, its next card, and whether `card` is that card.
+   */
+  lowestFoundationHeight(suit: number): number {
+    return this.foundationHeight(suit);
+  }
+  lowestFoundationNext(suit: number): number {
+    return this.foundationNext(suit);
+  }
+  goesOnLowestFoundation(card: number): boolean {
+    return this.canGoToFoundation(card);
+  }
   /** RULES §10.19: the card (its first deck's number) that goes next on foundation `copy` of this suit, or NO_CARD when it is complete. */
   foundationNextOf(suit: number, copy: number): number {
     const height = P.foundationHeightOf(this.position, suit, copy);
@@ -1050,6 +1064,16 @@ class DecksGame extends Game {
   }
   override canGoToFoundation(card: number): boolean {
     return this.foundationCopyFor(card) >= 0;
+  }
+  /** The suit's lowest foundation: the last, as they are kept highest first. */
+  override lowestFoundationHeight(suit: number): number {
+    return P.foundationHeightOf(this.position, suit, this.decks - 1);
+  }
+  override lowestFoundationNext(suit: number): number {
+    return this.foundationNextOf(suit, this.decks - 1);
+  }
+  override goesOnLowestFoundation(card: number): boolean {
+    return P.foundationHeightOf(this.position, suitOf(card), this.decks - 1) === (rankOf(card) - this.layout.baseRank + RANK_COUNT) % RANK_COUNT;
   }
   /**
    * RULES §10.19: the foundation of `card`'s suit that takes it (the first of those that do: they are

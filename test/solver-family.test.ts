@@ -1,6 +1,6 @@
 // The solver on the Canfield family (every family preset, RULES §10) against a naive second search: the same verdict wherever the naive one decides, and every win replays in the verifier.
 import { describe, expect, it } from 'vitest';
-import { Game, newEngineMoveList, toNotation } from '../src/engine.js';
+import { Game, NO_MOVE, newEngineMoveList, toNotation } from '../src/engine.js';
 import { passPhase, stepPass } from '../src/pass.js';
 import { parseMove, type Move } from '../src/notation.js';
 import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/pysol.js';
@@ -10,6 +10,7 @@ import { dealShape, fixedBaseRank, PRESETS, resolveRules, type RuleOverrides, ty
 import { familyDecksKeyWords, familyKeyFoundationHeights, familyKeyTrunkCount, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, packFamilyDecksKey, packFamilyKey } from '../src/solver/family/key.js';
 import { heightsTotal } from '../src/position.js';
 import { StuckTrunk } from '../src/solver/family/stuck.js';
+import { boundSuits, forcedPlay, wasteLeavesTurnsAlone } from '../src/solver/family/prune.js';
 import { FamilySearch, type WalkSchedule } from '../src/solver/family/search.js';
 import { Solver } from '../src/solver/solver.js';
 import { verify } from '../src/verify.js';
@@ -262,6 +263,105 @@ describe("the options of the Canfield type's other games: --wrap none (RULES §1
     for (let i = 0; decided.won < 3 && i < 30; i++) tried(new Game(nearSortedDeck(rules, random), rules), [], `${label} near-sorted deck ${i}`);
     expect(decided.won, `${label}: won positions decided`).toBeGreaterThan(0);
     expect(decided.lost, `${label}: lost positions decided`).toBeGreaterThan(0);
+  });
+});
+
+describe('two to four decks: a bound card forced up (rules F2, F3 for twins) changes no naive verdict', () => {
+  // docs/solver.md "Two to four decks": a card is bound on its suit's lowest foundation only, with every copy of
+  // its builders up. The rule's claim, asked of the naive search directly: the position after the forced play is
+  // won exactly when the position is. Small tables (no trunk, two wings, no redeal), random playouts that put
+  // cards up often, so that twins sit on the wings while their suit's foundations stand at different heights:
+  // American Toad's suit building and Variegated Canfield's alternate colours (its Aces start up, so its small
+  // tables get far enough to be won; Double Canfield's and Demon's seldom reach a bound card there).
+  const cases: [string, RuleOverrides][] = [
+    ['american-toad', { trunk: '0', wings: '2', redeals: '0', turn: '3' }],
+    ['variegated-canfield', { trunk: '0', wings: '2', redeals: '0' }],
+  ];
+  it.each(cases)('%s %o', (preset, overrides) => {
+    const rules = resolveRules(preset, overrides);
+    const random = testRandom(preset.length * 3571 + 5);
+    const moves = newEngineMoveList();
+    let compared = 0;
+    let uneven = 0;
+    let won = 0;
+    for (let deal = 0; deal < 120 && won < 4; deal++) {
+      const game = new Game(deal % 2 === 0 ? dealFromNumberFor(1 + random(5000), dealShape(rules)) : nearSortedDeck(rules, random), rules);
+      for (let step = 0; step < 120; step++) {
+        const forced = forcedPlay(game, boundSuits(game), wasteLeavesTurnsAlone(game));
+        if (forced !== NO_MOVE) {
+          const before = naiveSolveFrom(copyOf(game), NAIVE_STATES);
+          const after = copyOf(game);
+          after.apply(forced);
+          const verdict = naiveSolveFrom(after, NAIVE_STATES);
+          if (before !== 'too-big' && verdict !== 'too-big') {
+            expect(verdict, `${preset} deal ${deal} step ${step}: ${JSON.stringify(toNotation(forced))}`).toBe(before);
+            compared++;
+            if (before === 'won') won++;
+            const suit = suitOf(toNotation(forced).card);
+            if (game.foundationCardsOf(suit, 0).length !== game.foundationCardsOf(suit, rules.decks - 1).length) uneven++;
+          }
+        }
+        const count = game.legalMoves(moves);
+        if (count === 0) break;
+        const up: number[] = [];
+        for (let m = 0; m < count; m++) if (toNotation(moves[m]).target === 'F') up.push(moves[m]);
+        game.apply(up.length > 0 && random(8) > 0 ? up[random(up.length)] : moves[random(count)]);
+      }
+    }
+    expect(compared, `${preset}: forced plays compared`).toBeGreaterThan(0);
+    if (preset === 'variegated-canfield') expect(won, `${preset}: won positions compared`).toBeGreaterThan(0);
+    // the case twins make: the forced card's suit has foundations of two heights
+    expect(uneven, `${preset}: forced plays with the suit's foundations apart`).toBeGreaterThan(0);
+  });
+});
+
+describe("two to four decks: the twin one deck's bound-card rule would force up, and must not", () => {
+  // Double Canfield with a trunk of 39, two wings, one-card turns and no redeal, its deal laid so that the hearts'
+  // foundations stand at 5 and 3, the 6♥ is the trunk's top, and its twin is the
+  // waste's top over the only 4♥ left (and both Q♦ under that). One deck's reading of rule F2 takes the 6♥ for bound
+  // (the black 5s are up, and it goes on the higher foundation) and plays it up; then its twin can go nowhere
+  // (the wings are red Kings, and nothing else will take it), the 4♥ never comes out, the second 7♥ stops the trunk,
+  // and the deal is lost. Left alone, the twin goes up first, the 4♥ after it, and the deal is won. The twin rule
+  // (docs/solver.md "Two to four decks": the suit's lowest foundation, every copy of its builders up) forces nothing.
+  const rules = resolveRules('double-canfield', { trunk: '39', wings: '2', turn: '1', redeals: '0' });
+  const pair = (card: string) => [card, card];
+  // the trunk's cards after the 6♥, in the order they go up
+  const trunk = ['6', '7', '8', '9', 'T', 'J'].flatMap((rank) => [...pair(`${rank}S`), ...pair(`${rank}C`), ...(rank === '6' ? [] : pair(`${rank}H`))]);
+  trunk.push(...pair('QS'), ...pair('QC'));
+  const upFirst = [
+    // the hearts to 5 and 3, every black A-5, the diamonds to J
+    ...['AH', '2H', '2H', '3H', '3H', '4H', '5H'],
+    ...['A', '2', '3', '4', '5'].flatMap((rank) => [...pair(`${rank}S`), ...pair(`${rank}C`)]),
+    ...['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J'].flatMap((rank) => pair(`${rank}D`)),
+  ];
+  const stock = [
+    ...upFirst,
+    // turned and left: the position the test asks of
+    ...['QD', 'QD', '4H', '6H'],
+    // the rest: the 5♥ up at once, the Kings and queens of hearts waiting on the waste for the trunk
+    ...['5H', 'KS', 'KS', 'KC', 'KC', 'KH', 'KH', 'QH', 'QH'],
+  ];
+  const deal = [...trunk.reverse(), '6H', 'KD', 'KD', 'AH', ...stock].join(' ');
+  /** The position after the first cards are turned and played up as they come, and four more turned. */
+  const position = (): Game => {
+    const game = new Game(parseDeal(deal, 2), rules);
+    for (let turn = 0; turn < upFirst.length + 4; turn++) {
+      game.apply(game.turnMove());
+      if (turn < upFirst.length) game.apply(game.legalMoveFor(parseMove(`XF(${formatCard(game.wasteTop())})`)));
+    }
+    return game;
+  };
+  it("is won as it stands, lost once the trunk's 6♥ goes up, and the rule forces nothing", () => {
+    const game = position();
+    expect(formatCard(game.wasteTop())).toBe('6H');
+    expect(formatCard(game.trunkCard())).toBe('6H');
+    expect(naiveSolveFrom(copyOf(game), 200_000)).toBe('won');
+    const after = copyOf(game);
+    after.apply(after.legalMoveFor(parseMove('KF(6H)')));
+    expect(naiveSolveFrom(after, 200_000)).toBe('lost');
+    expect(forcedPlay(game, boundSuits(game), wasteLeavesTurnsAlone(game))).toBe(NO_MOVE);
+    const result = new Solver({ maxNodes: 300_000 }).solvePosition(copyOf(game));
+    expect(result.result).toBe('won');
   });
 });
 

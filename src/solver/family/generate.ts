@@ -24,8 +24,9 @@ export class FamilyMoveGenerator {
   /** Game.markWastePlays' marks, one a card number (four decks' at most), and the stamp of the latest marking (a new stamp clears them all). */
   private readonly wasteMarks = new Int32Array(CARD_COUNT * MAX_DECKS);
   private wasteStamp = 0;
-  /** boundSuits by the foundations' heights (position.ts foundationHeights), -1 until asked: they alone decide it within one solve. */
+  /** boundSuits by the foundations' heights (position.ts foundationHeights), -1 until asked: they alone decide it within one solve (one deck's four heights; several decks' are asked each time). */
   private readonly boundByFoundations = new Int8Array(1 << 16);
+  private boundCached = true;
   private readonly stuck = new StuckTrunk();
   /** The bound-card rules (F2, F3) are asked: pruning on (off under --no-prune), and rules they are argued for. */
   private boundRules = false;
@@ -40,9 +41,10 @@ export class FamilyMoveGenerator {
   /** Ready for a search of `game`'s deal and rules. */
   prepare(game: Game, prune: boolean, passCycles: boolean, stuckTest: boolean): void {
     const rules = game.compiled;
-    // the bound-card rules (F2, F3) argue from foundations that only rise from the deal's base, one trunk, and one card of a value: not asked
-    // under RULES §10.15-10.19
-    this.boundRules = prune && game.decks === 1 && rules.trunks === 1 && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
+    // the bound-card rules (F2, F3) argue from foundations that only rise from the deal's base, and one trunk: not asked under RULES
+    // §10.15-10.18; under §10.19 they ask of the suit's lowest foundation (docs/solver.md "Two to four decks")
+    this.boundCached = game.decks === 1;
+    this.boundRules = prune && rules.trunks === 1 && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
     this.passCycles = passCycles;
     this.foldRedeal = prune && !passCycles && rules.turn === 1 && !rules.turnShrinks;
     const words = game.positionWords().length;
@@ -73,9 +75,11 @@ export class FamilyMoveGenerator {
     // a position whose trunk can be shown never to empty is lost: no moves (the stuck-trunk rule)
     if (askStuck && this.stuck.isStuck(game)) return at;
     if (this.boundRules) {
-      const heights = foundationHeights(game.positionWords());
-      bound = this.boundByFoundations[heights];
-      if (bound < 0) bound = this.boundByFoundations[heights] = boundSuits(game);
+      if (this.boundCached) {
+        const heights = foundationHeights(game.positionWords());
+        bound = this.boundByFoundations[heights];
+        if (bound < 0) bound = this.boundByFoundations[heights] = boundSuits(game);
+      } else bound = boundSuits(game);
       wasteFree = wasteLeavesTurnsAlone(game);
       const forced = bound === 0 ? NO_MOVE : forcedPlay(game, bound, wasteFree);
       if (forced !== NO_MOVE) return this.push(at, forced);

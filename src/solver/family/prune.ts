@@ -6,7 +6,7 @@ import { encodeMove, type EngineMove, Game, NO_MOVE, SOURCE_TRUNK, SOURCE_WASTE,
 export function boundSuits(game: Game): number {
   let bound = 0;
   for (let suit = 0; suit < 4; suit++) {
-    const next = game.foundationNext(suit);
+    const next = game.lowestFoundationNext(suit);
     if (next !== NO_CARD && nextIsBound(game, next, MAX_BOUND_CHAIN)) bound |= 1 << suit;
   }
   return bound;
@@ -19,7 +19,11 @@ export function boundSuits(game: Game): number {
  */
 const MAX_BOUND_CHAIN = RANK_COUNT - 1;
 
-/** Whether `card`, its suit's next foundation card, is bound: every card that could be built on it is up, or is its own suit's next card and bound. */
+/**
+ * Whether `card`, its suit's next foundation card, is bound: every card that could be built on it is up, or
+ * is its own suit's next card and bound. Under RULES §10.19 "next" is next on the suit's lowest foundation,
+ * and "up" is every copy up (docs/solver.md "Two to four decks").
+ */
 function nextIsBound(game: Game, card: number, depth: number): boolean {
   const base = game.layout.baseRank;
   const below = (rankOf(card) + RANK_COUNT - 1) % RANK_COUNT;
@@ -28,16 +32,17 @@ function nextIsBound(game: Game, card: number, depth: number): boolean {
   for (let suit = 0; suit < 4; suit++) {
     const builder = suit * RANK_COUNT + below;
     if (!game.goesOn(builder, card)) continue;
-    const height = game.foundationHeight(suit);
+    // RULES §10.19: every copy of the builder is up when the suit's lowest foundation has passed it
+    const height = game.lowestFoundationHeight(suit);
     if (height > belowFromBase) continue;
     if (height < belowFromBase || depth === 0 || !nextIsBound(game, builder, depth - 1)) return false;
   }
   return true;
 }
 
-/** Whether `card` is its suit's next foundation card and bound. */
+/** Whether `card` is its suit's next foundation card (under RULES §10.19, its lowest foundation's) and bound. */
 export function isBound(game: Game, card: number, bound: number): boolean {
-  return card !== NO_CARD && (bound & (1 << suitOf(card))) !== 0 && game.canGoToFoundation(card);
+  return card !== NO_CARD && (bound & (1 << suitOf(card))) !== 0 && game.goesOnLowestFoundation(card);
 }
 
 /** Whether taking the waste's top away changes no later turn: one-card turns on every pass, or no redeal left. */
