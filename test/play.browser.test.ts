@@ -137,6 +137,29 @@ describe.runIf(BROWSER)('the play page (eaglewing play)', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
+  it('Double Canfield (deal 9): two decks (RULES §10.19): two foundations a suit drawn, the CLI\'s line played by clicks until a suit has cards on both', async () => {
+    const whole = playerLine(['9', '--preset', 'double-canfield']);
+    const { page, errors } = await open(playPage(['9', '--preset', 'double-canfield']));
+    expect(await page.locator('[data-pile="F"]').count()).toBe(8);
+    expect(await answer(page)).toBe('winnable');
+    /** The suits whose two foundations both hold cards. */
+    const both = async () => {
+      const piles = await page.$$eval('[data-pile="F"]', (all) => all.map((pile) => [pile.getAttribute('data-foundation')!, pile.getAttribute('data-cards')!.trim()]));
+      return [...new Set(piles.map(([suit]) => suit))].filter((suit) => piles.filter(([other, cards]) => other === suit && cards !== '').length === 2);
+    };
+    let played = 0;
+    while ((await both()).length === 0) {
+      expect(played, 'a suit with cards on both its foundations along the line').toBeLessThan(whole.length);
+      await playByMouse(page, whole[played], 'click');
+      played++;
+      expect(await position(page), `move ${played} ${whole[played - 1]}: ${await page.textContent('#message')}`).toBe(played);
+    }
+    // the page's line is the CLI's so far, and the game is still winnable
+    expect(runCliJson<{ status: string }>(['verify', '9', '--preset', 'double-canfield', '--moves', await page.inputValue('#line')]).status).toBe('incomplete');
+    expect(await answer(page)).toBe('winnable');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240_000);
   it('Eagle Wing (coops deal 1): the CLI\'s winning line played by clicks reaches the won state; the page asks the network for nothing', async () => {
     const line = playerLine(['1', '--preset', 'coops']);
     const { page, requests, errors } = await open(playPage(['1', '--preset', 'coops']));
