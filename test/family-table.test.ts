@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FamilyTable } from '../src/solver/family/table.js';
 import { FULL, INSERTED, JOINED, PRESENT } from '../src/solver/frame.js';
-import { keyResourceMask, keyResourceWord, KEYS_DECKS_PASS_STATES, KEYS_DECKS_WASTE_RESOURCE, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE, type KeyMatch, familyKeyPassPhases, familyKeyPassState, familyKeyWords, familyRedealsField, familyWasteField, familyWasteWord, familyWingCodeBits } from '../src/solver/family/key.js';
+import { familyDecksKeyPassState, keyResourceMask, keyResourceWord, KEYS_DECKS_PASS_STATES, KEYS_DECKS_WASTE_RESOURCE, KEYS_PASS_STATES, KEYS_WASTE_RESOURCE, type KeyMatch, familyKeyPassPhases, familyKeyPassState, familyKeyWords, familyRedealsField, familyWasteField, familyWasteWord, familyWingCodeBits } from '../src/solver/family/key.js';
 import { testRandom } from './helpers.js';
 
 const WINGS = 4;
@@ -18,7 +18,7 @@ function key(layout: number, waste: number): Int32Array {
 /** A key of layout `layout` in pass phase `phase` (0: at a pass boundary) with `turns` whole turns in the waste, its pass state where `match` keeps it (one deck's key unless said). */
 function passKeyOf(layout: number, phase: number, turns: number, match: KeyMatch = KEYS_PASS_STATES): Int32Array {
   const words = key(layout, 9);
-  familyKeyPassState(words, phase, turns, match);
+  (match === KEYS_PASS_STATES ? familyKeyPassState : familyDecksKeyPassState)(words, phase, turns);
   return words;
 }
 const passKey = (layout: number, phase: number, turns: number) => passKeyOf(layout, phase, turns);

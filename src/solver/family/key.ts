@@ -97,8 +97,8 @@ const FAMILY_PASS_STATE_MASK = 0x7ff << FAMILY_WASTE_SHIFT;
  * How the family table matches keys (FamilyTable.clear): bit for bit; with the stock as a resource
  * (one-card turns: the redeals used, then the waste top, lower covering higher); or by the pass state of a layout (passes as cycles,
  * familyPassStateCovers). The table asks which bits of which word are the resource (keyResourceWord,
- * keyResourceMask) and where a pass state lies (keyPassStateShift, keyPassFieldBits), so that only this
- * file knows where they lie. The DECKS kinds are the same two for the key of two to four decks
+ * keyResourceMask) and whether they are a pass state (keyHasPassState), so that only this file knows
+ * where they lie. The DECKS kinds are the same two for the key of two to four decks
  * (packFamilyDecksKey), whose fields lie elsewhere.
  */
 export const KEYS_EXACT = 0;
@@ -150,13 +150,16 @@ export function keyResourceMask(match: KeyMatch): number {
 const FAMILY_PASS_STATE_SHIFT = FAMILY_WASTE_SHIFT;
 /** Phases 1 and 2 have a field each: a turn is three cards at most (RULES §10.8). */
 const PHASE_FIELD_BITS = 5;
+const PASS_BOUNDARY_BIT = 1 << FAMILY_PASS_STATE_SHIFT;
+const PHASE_FIELD_SHIFT = FAMILY_PASS_STATE_SHIFT + 1;
+const PHASE_FIELD_MASK = (1 << PHASE_FIELD_BITS) - 1;
 
 /** Where a key's pass state starts in word 0 under `match` (-1: none). */
-export function keyPassStateShift(match: KeyMatch): number {
+function keyPassStateShift(match: KeyMatch): number {
   return match === KEYS_PASS_STATES ? FAMILY_PASS_STATE_SHIFT : match === KEYS_DECKS_PASS_STATES ? DECKS_PASS_STATE_SHIFT : -1;
 }
 /** The bits of each of a pass state's two mid-pass fields under `match`. */
-export function keyPassFieldBits(match: KeyMatch): number {
+function keyPassFieldBits(match: KeyMatch): number {
   return match === KEYS_DECKS_PASS_STATES ? DECKS_PHASE_FIELD_BITS : PHASE_FIELD_BITS;
 }
 
@@ -184,26 +187,48 @@ export function familyKeyPassPhases(word0: number, match: KeyMatch = KEYS_PASS_S
 }
 
 /**
- * A family key under passes as cycles (`match`: one deck's or several decks'), in place: its pass state
- * says the position's pass phase (pass.ts passPhase) and, in mid-pass, the waste's whole turns (its
- * cards div the turn size: at most 25 for one deck's turns of two cards and more, 74 for four decks').
+ * A family key under passes as cycles, in place: its pass state says the position's pass phase (pass.ts
+ * passPhase) and, in mid-pass, the waste's whole turns (its cards div the turn size: at most 25 for one deck's
+ * turns of two cards and more, 74 for four decks'). One deck's key; familyDecksKeyPassState for several decks'.
  */
-export function familyKeyPassState(key: Int32Array, phase: number, wasteTurns: number, match: KeyMatch = KEYS_PASS_STATES): void {
-  const shift = keyPassStateShift(match);
-  const state = phase === 0 ? 1 << shift : (wasteTurns + 1) << (shift + 1 + keyPassFieldBits(match) * (phase - 1));
-  key[0] = (key[0] & ~keyResourceMask(match)) | state;
+export function familyKeyPassState(key: Int32Array, phase: number, wasteTurns: number): void {
+  const state = phase === 0 ? PASS_BOUNDARY_BIT : (wasteTurns + 1) << (PHASE_FIELD_SHIFT + PHASE_FIELD_BITS * (phase - 1));
+  key[0] = (key[0] & ~FAMILY_PASS_STATE_MASK) | state;
+}
+/** RULES §10.19: familyKeyPassState for the key of two to four decks (packFamilyDecksKey). */
+export function familyDecksKeyPassState(key: Int32Array, phase: number, wasteTurns: number): void {
+  writePassState(key, phase, wasteTurns, DECKS_PASS_STATE_SHIFT, DECKS_PHASE_FIELD_BITS);
+}
+/**
+ * Several decks' pass state at `shift`, fields of `fieldBits`, written into word 0. One deck's functions
+ * (familyKeyPassState, familyPassStateCovers, familyPassStateMerged) say the same with their own constants
+ * written in: through these shared helpers they cost the one-deck family 0.14% of its instructions (V8 folds
+ * no constant through them: docs/measurements.md, "the stock's rules for two to four decks").
+ */
+function writePassState(key: Int32Array, phase: number, wasteTurns: number, shift: number, fieldBits: number): void {
+  const state = phase === 0 ? 1 << shift : (wasteTurns + 1) << (shift + 1 + fieldBits * (phase - 1));
+  key[0] = (key[0] & ~(((1 << (1 + 2 * fieldBits)) - 1) << shift)) | state;
 }
 
 /**
  * Whether a layout's stored pass state `stored` covers the position whose key has the pass state
- * `packed` (both as their words, other bits ignored; the state at `shift`, fields of `fieldBits`):
- * docs/solver.md "Rule F7", argued in family.ts. A
+ * `packed` (both as their words, other bits ignored; one deck's key, familyDecksPassStateCovers for several
+ * decks'): docs/solver.md "Rule F7", argued in family.ts. A
  * boundary position is covered by any position of its layout: the layout is stored only with a
  * boundary or a mid-pass position, and a mid-pass one reaches the pass start through the redeal. A
  * mid-pass position is covered by one of its phase with no more whole turns in the waste (the stock as
  * a resource within a phase).
  */
-export function familyPassStateCovers(stored: number, packed: number, shift: number, fieldBits: number): boolean {
+export function familyPassStateCovers(stored: number, packed: number): boolean {
+  if ((packed & PASS_BOUNDARY_BIT) !== 0) return true;
+  const shift = ((packed >>> PHASE_FIELD_SHIFT) & PHASE_FIELD_MASK) !== 0 ? PHASE_FIELD_SHIFT : PHASE_FIELD_SHIFT + PHASE_FIELD_BITS;
+  const had = (stored >>> shift) & PHASE_FIELD_MASK;
+  return had !== 0 && had <= ((packed >>> shift) & PHASE_FIELD_MASK);
+}
+export function familyDecksPassStateCovers(stored: number, packed: number): boolean {
+  return passStateCovers(stored, packed, DECKS_PASS_STATE_SHIFT, DECKS_PHASE_FIELD_BITS);
+}
+function passStateCovers(stored: number, packed: number, shift: number, fieldBits: number): boolean {
   if (((packed >>> shift) & 1) !== 0) return true;
   const mask = (1 << fieldBits) - 1;
   const field = phaseFieldShift(packed, shift, fieldBits);
@@ -211,8 +236,16 @@ export function familyPassStateCovers(stored: number, packed: number, shift: num
   return had !== 0 && had <= ((packed >>> field) & mask);
 }
 
-/** The pass state `stored` (its word) once the position with `packed`'s pass state, which it does not cover, is stored too. */
-export function familyPassStateMerged(stored: number, packed: number, shift: number, fieldBits: number): number {
+/** The pass state `stored` (its word) once the position with `packed`'s pass state, which it does not cover, is stored too (one deck's key; familyDecksPassStateMerged for several decks'). */
+export function familyPassStateMerged(stored: number, packed: number): number {
+  if ((packed & PASS_BOUNDARY_BIT) !== 0) return stored | PASS_BOUNDARY_BIT;
+  const shift = ((packed >>> PHASE_FIELD_SHIFT) & PHASE_FIELD_MASK) !== 0 ? PHASE_FIELD_SHIFT : PHASE_FIELD_SHIFT + PHASE_FIELD_BITS;
+  return (stored & ~(PHASE_FIELD_MASK << shift)) | (packed & (PHASE_FIELD_MASK << shift));
+}
+export function familyDecksPassStateMerged(stored: number, packed: number): number {
+  return passStateMerged(stored, packed, DECKS_PASS_STATE_SHIFT, DECKS_PHASE_FIELD_BITS);
+}
+function passStateMerged(stored: number, packed: number, shift: number, fieldBits: number): number {
   if (((packed >>> shift) & 1) !== 0) return stored | (1 << shift);
   const fieldMask = ((1 << fieldBits) - 1) << phaseFieldShift(packed, shift, fieldBits);
   return (stored & ~fieldMask) | (packed & fieldMask);

@@ -3,7 +3,7 @@ import { Game, moveSource, moveTarget, SOURCE_WASTE, TARGET_FOUNDATION } from '.
 import { passPhase } from '../../pass.js';
 import { TRUNK_PLAY_TOP, UNLIMITED_REDEALS } from '../../rules.js';
 import type { Move } from '../../notation.js';
-import { familyDecksKeyWords, familyKeyPassState, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, KEYS_EXACT, keyMatch, type KeyMatch, packFamilyDecksKey, packFamilyKey } from './key.js';
+import { familyDecksKeyPassState, familyDecksKeyWords, familyKeyPassState, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, keyMatch, packFamilyDecksKey, packFamilyKey } from './key.js';
 import { FamilyTable } from './table.js';
 import { familyEngineMove, playFamilyMove, type FamilyMove } from './move.js';
 import { FamilyMoveGenerator } from './generate.js';
@@ -85,8 +85,6 @@ export class FamilySearch {
   private readonly idle = new Walk();
   /** Passes as cycles (rule F4): unlimited redeals, a fixed turn size, and pruning on. */
   private passCycles = false;
-  /** How the table matches keys (key.ts keyMatch), whose pass state packKey writes under passes as cycles. */
-  private match: KeyMatch = KEYS_EXACT;
   /** A position's moves, in the order they are tried. */
   private readonly generator = new FamilyMoveGenerator();
   /** The node and time limits, and the watcher: its Solver's budget (frame.ts), or one of its own. */
@@ -143,8 +141,7 @@ export class FamilySearch {
     this.passCycles = prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
     this.generator.prepare(game, prune, this.passCycles, this.stuckTest);
     // the stock as a resource (rules F1, F8): only under one-card turns, where every later waste top can be turned to, and every later pass redealt to
-    this.match = keyMatch(decks, prune && rules.turn === 1 && !rules.turnShrinks, this.passCycles);
-    this.table.clear(keyWords, this.match);
+    this.table.clear(keyWords, keyMatch(decks, prune && rules.turn === 1 && !rules.turnShrinks, this.passCycles));
     this.nodes = 1;
     this.unknownReason = undefined;
     this.winDepth = -1;
@@ -252,11 +249,17 @@ export class FamilySearch {
 
   /** The table's key for the position `game` is in: under passes as cycles, with its pass state (key.ts) for its waste. */
   private packKey(game: Game, wings: number, codeBits: number, linkBits: number): void {
-    if (this.decks > 1) packFamilyDecksKey(game.positionWords(), wings, this.decks, linkBits, this.stockPlaces, this.key);
-    else packFamilyKey(game.positionWords(), wings, codeBits, linkBits, this.key, this.trunkBits);
+    if (this.decks > 1) {
+      packFamilyDecksKey(game.positionWords(), wings, this.decks, linkBits, this.stockPlaces, this.key);
+      if (!this.passCycles) return;
+      const phase = passPhase(game);
+      familyDecksKeyPassState(this.key, phase, phase === 0 ? 0 : Math.floor(game.wasteCount() / game.compiled.turn));
+      return;
+    }
+    packFamilyKey(game.positionWords(), wings, codeBits, linkBits, this.key, this.trunkBits);
     if (!this.passCycles) return;
     const phase = passPhase(game);
-    familyKeyPassState(this.key, phase, phase === 0 ? 0 : Math.floor(game.wasteCount() / game.compiled.turn), this.match);
+    familyKeyPassState(this.key, phase, phase === 0 ? 0 : Math.floor(game.wasteCount() / game.compiled.turn));
   }
 
   /** Writes the moves of the position `game` is in from `at` (generate.ts); returns their end. */

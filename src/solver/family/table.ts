@@ -1,5 +1,5 @@
 // The family search's table of positions met: whole keys of a few words each, open addressing, growing by doubling up to the slots its memory cap holds.
-import { familyPassStateCovers, familyPassStateMerged, keyHasPassState, keyPassFieldBits, keyPassStateShift, keyResourceMask, keyResourceWord, KEYS_EXACT, type KeyMatch } from './key.js';
+import { familyDecksPassStateCovers, familyDecksPassStateMerged, familyPassStateCovers, familyPassStateMerged, keyHasPassState, keyResourceMask, keyResourceWord, KEYS_DECKS_PASS_STATES, KEYS_EXACT, type KeyMatch } from './key.js';
 import { FULL, INSERTED, JOINED, PRESENT, type InsertResult } from '../frame.js';
 
 const INITIAL_CAPACITY = 1 << 14;
@@ -23,10 +23,9 @@ export class FamilyTable {
    */
   private resourceWord = -1;
   private resourceMask = 0;
-  /** The resource bits are a pass state (key.ts familyPassStateCovers), not a number: where it starts, and its fields' bits. */
+  /** The resource bits are a pass state (key.ts familyPassStateCovers), not a number: one deck's key's, or several decks' (RULES §10.19). */
   private passStates = false;
-  private passShift = 0;
-  private passFieldBits = 0;
+  private decksPassStates = false;
   private capacity = 0;
   private keys: Int32Array = new Int32Array(0);
   /** One bit a slot: it holds a key. */
@@ -92,8 +91,7 @@ export class FamilyTable {
     this.resourceWord = keyResourceWord(match);
     this.resourceMask = keyResourceMask(match);
     this.passStates = keyHasPassState(match);
-    this.passShift = keyPassStateShift(match);
-    this.passFieldBits = keyPassFieldBits(match);
+    this.decksPassStates = match === KEYS_DECKS_PASS_STATES;
     this.count = 0;
     this.hits = 0;
     // a table grown by an earlier, larger search starts small again: a small search then stays in the
@@ -176,12 +174,13 @@ export class FamilyTable {
         }
         const stored = keys[base + resourceWord];
         if (this.passStates) {
-          if (familyPassStateCovers(stored, key[resourceWord], this.passShift, this.passFieldBits)) {
+          const packed = key[resourceWord];
+          if (this.decksPassStates ? familyDecksPassStateCovers(stored, packed) : familyPassStateCovers(stored, packed)) {
             this.hits++;
             return PRESENT;
           }
           // a position of the layout the stored ones do not cover: searched, and covered from now on
-          keys[base + resourceWord] = familyPassStateMerged(stored, key[resourceWord], this.passShift, this.passFieldBits);
+          keys[base + resourceWord] = this.decksPassStates ? familyDecksPassStateMerged(stored, packed) : familyPassStateMerged(stored, packed);
           return JOINED;
         }
         if ((stored & ~matchMask) <= (key[resourceWord] & ~matchMask)) {
