@@ -441,9 +441,13 @@ export function takeFromWing(position: Position, wing: number, count: number): v
   const height = ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) - count;
   position[wing] = height === 0 ? 0 : cardRanksAbove(word & WING_CARD_MASK, count) | (height << WING_HEIGHT_SHIFT);
 }
-/** Puts a run of `count` cards whose deepest card is `deepest` on a wing (empty, or a build onto it). */
+/**
+ * Puts a run of `count` cards whose deepest card is `deepest` on a wing (empty, or a build onto it). RULES §10.19:
+ * a run of several decks may pass a suit's ranks more than once (American Toad's round the corner): its top is
+ * then `count - 1` ranks down from the deepest all the same, counted mod 13.
+ */
 export function placeOnWing(position: Position, wing: number, deepest: number, count: number): void {
-  const top = count === 1 ? deepest : cardRanksAbove(deepest, RANK_COUNT - count + 1);
+  const top = count === 1 ? deepest : cardRanksAbove(deepest, count <= RANK_COUNT ? RANK_COUNT - count + 1 : (RANK_COUNT - ((count - 1) % RANK_COUNT)) % RANK_COUNT);
   const height = ((position[wing] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) + count;
   position[wing] = top | (height << WING_HEIGHT_SHIFT);
 }

@@ -6,6 +6,8 @@ import { atPassBoundary, passPhase, stepPass } from '../src/pass.js';
 import { formatMove, parseMove } from '../src/notation.js';
 import { cardsAccountedFor, turnTo } from '../src/position.js';
 import { resolveRules } from '../src/rules.js';
+import { formatCard } from '../src/cards.js';
+import { verify } from '../src/verify.js';
 import { DECK_PRESETS, decksPlayouts, familyPlayouts } from './helpers.js';
 
 const fixture = { playouts: familyPlayouts() };
@@ -272,5 +274,30 @@ describe('pass phases (the family search lets a position cover one of its pass w
     }
     expect(seen.samePhase).toBeGreaterThan(0);
     expect(seen.otherPhase).toBeGreaterThan(0);
+  });
+});
+
+describe('a run of two decks longer than 13 cards (RULES §10.19)', () => {
+  // American Toad builds down in suit round the corner, so a wing of two decks may pass a suit's ranks more than
+  // once. With no trunk, two wings and one-card turns: the 2♣ is wing 1's card, the 7♥ (the base rank) wing 2's;
+  // the 7♥ goes up, and the clubs turned from the stock are built on the 2♣ down to the second K♣ (16 cards, as
+  // American Toad's deal 1300 builds them), then moved whole into wing 2. The verifier, on its own, must take every move, and the engine must read the run
+  // back card for card.
+  it('moves whole into a space and reads back card for card', () => {
+    const rules = resolveRules('american-toad', { trunk: '0', wings: '2', turn: '1' });
+    const clubs = ['AC', 'KC', 'QC', 'JC', 'TC', '9C', '8C', '7C', '6C', '5C', '4C', '3C', '2C', 'AC', 'KC'];
+    const used = ['2C', '7H', '7D', ...clubs];
+    const rest: string[] = [];
+    for (const suit of 'CDHS') for (const rank of 'A23456789TJQK') for (let copy = 0; copy < 2; copy++) rest.push(`${rank}${suit}`);
+    for (const card of used) rest.splice(rest.indexOf(card), 1);
+    const deal = parseDeal([...used, ...rest].join(' '), 2);
+    const game = new Game(deal, rules);
+    const tokens = ['W2F', ...clubs.flatMap(() => ['T', 'XW1']), '16W1W2'];
+    for (const token of tokens) game.apply(game.legalMoveFor(parseMove(token)));
+    expect(game.wingHeight(0)).toBe(0);
+    expect(game.wingHeight(1)).toBe(16);
+    const expected = ['2C', ...clubs].reverse();
+    expect(Array.from({ length: 16 }, (_, depth) => formatCard(game.wingCard(1, depth)))).toEqual(expected);
+    expect(verify(deal, rules, tokens.map(parseMove)).status).toBe('incomplete');
   });
 });
