@@ -342,7 +342,7 @@ export function packFamilyKey(position: P.Position, wings: number, codeBits: num
  * | 0      | 6-13  | waste top's stock index + 1 (0 = empty waste; up to 160 places)       |
  * | 0      | 14-17 | redeals used (with bits 6-13, the stock as a resource: rules F1, F8)  |
  * | 0      | 6-20  | under passes as cycles, the pass state instead of both: the boundary  |
- * |        |       | bit 6, phase 1's field 7-13, phase 2's 14-20 (familyKeyPassState)     |
+ * |        |       | bit 6, phase 1's field 7-13, phase 2's 14-20 (familyDecksKeyPassState) |
  * | 1 …    | bits  | one stream of bits: the foundations' heights (position.ts: word 8, and |
  * |        |       | with three or four decks the tail's word), 16 bits a deck; the stock  |
  * |        |       | places still filled, one bit a place; the wings' codes (top card's    |
