@@ -203,7 +203,7 @@ export function familyDecksKeyPassState(key: Int32Array, phase: number, wasteTur
  * Several decks' pass state at `shift`, fields of `fieldBits`, written into word 0. One deck's functions
  * (familyKeyPassState, familyPassStateCovers, familyPassStateMerged) say the same with their own constants
  * written in: through these shared helpers they cost the one-deck family 0.14% of its instructions (V8 folds
- * no constant through them: docs/measurements.md, "the stock's rules for two to four decks").
+ * no constant through them: docs/measurements.md "2026-12-06: the stock's rules for two to four decks").
  */
 function writePassState(key: Int32Array, phase: number, wasteTurns: number, shift: number, fieldBits: number): void {
   const state = phase === 0 ? 1 << shift : (wasteTurns + 1) << (shift + 1 + fieldBits * (phase - 1));
