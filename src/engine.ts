@@ -291,6 +291,10 @@ export class Game {
   goesOnLowestFoundation(card: number): boolean {
     return this.canGoToFoundation(card);
   }
+  /** RULES §10.19: the height of foundation `copy` (0 … decks-1, a suit's highest first) of this suit. */
+  foundationHeightOf(suit: number, copy: number): number {
+    return P.foundationHeightOf(this.position, suit, copy);
+  }
   /** RULES §10.19: the card (its first deck's number) that goes next on foundation `copy` of this suit, or NO_CARD when it is complete. */
   foundationNextOf(suit: number, copy: number): number {
     const height = P.foundationHeightOf(this.position, suit, copy);

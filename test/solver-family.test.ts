@@ -363,6 +363,23 @@ describe("two to four decks: the twin one deck's bound-card rule would force up,
     const result = new Solver({ maxNodes: 300_000 }).solvePosition(copyOf(game));
     expect(result.result).toBe('won');
   });
+  // the hearts' foundations stand at 5 and 3 here: a card of a rank between waits on the higher one alone. Read by the
+  // suit's lowest foundation (one deck's single foundation, taken as the twins' own), the stuck-trunk test would
+  // hold the trunk's 6♥ behind the 4♥ it buries and call this won position lost (checked by that change)
+  it("is called lost by no stuck-trunk test on the way (rule F6 in a twin's form: docs/solver.md \"Two to four decks\")", () => {
+    const game = new Game(parseDeal(deal, 2), rules);
+    const stuck = new StuckTrunk();
+    stuck.prepare(game);
+    let asked = 0;
+    for (let turn = 0; turn < upFirst.length + 4; turn++) {
+      game.apply(game.turnMove());
+      if (turn < upFirst.length) game.apply(game.legalMoveFor(parseMove(`XF(${formatCard(game.wasteTop())})`)));
+      expect(stuck.isStuck(game), `after turn ${turn}`).toBe(false);
+      asked++;
+    }
+    expect(asked).toBe(upFirst.length + 4);
+    expect(naiveSolveFrom(copyOf(game), 200_000)).toBe('won');
+  });
 });
 
 describe('two to four decks on small tables (RULES §10.19): the naive verdict, every win verified', () => {
@@ -639,6 +656,47 @@ describe(`the stuck-trunk rule on the last pass (docs/solver.md "Rule F9")`, () 
     },
     300_000,
   );
+});
+
+describe('the stuck-trunk rule for two to four decks (docs/solver.md "Two to four decks")', () => {
+  // RULES §10.19: each game on a table small enough for the pruning-free search to finish on positions the rule calls
+  // lost (Variegated Canfield's whole table: its three passes of three-card turns leave few positions), from random
+  // playouts of the engine's deals; Quadruple Canfield's stock is too long for it
+  const cases: [string, RuleOverrides][] = [
+    ['double-canfield', { trunk: '6', wings: '2', redeals: '0' }],
+    ['triple-canfield', { trunk: '6', wings: '2', redeals: '0' }],
+    ['demon', { trunk: '6', wings: '2' }],
+    ['american-toad', { trunk: '6', wings: '2' }],
+    ['variegated-canfield', {}],
+  ];
+  it.each(cases)('%s %o: every position it calls lost that the pruning-free search decides is lost', (preset, overrides) => {
+    const rules = resolveRules(preset, overrides);
+    const random = testRandom(preset.length * 3571 + 19);
+    const plain = new Solver({ maxNodes: 200_000, prune: false });
+    const stuck = new StuckTrunk();
+    const moves = newEngineMoveList();
+    let lost = 0;
+    let tried = 0;
+    for (let i = 0; i < 300 && lost < 6; i++) {
+      const game = new Game(dealFromNumberFor(1 + random(5000), dealShape(rules)), rules);
+      stuck.prepare(game);
+      for (let step = 0; step < 600; step++) {
+        if (stuck.isStuck(game)) {
+          tried++;
+          const result = plain.solvePosition(copyOf(game));
+          expect(result.result, `${preset} playout ${i}, step ${step}`).not.toBe('won');
+          if (result.result === 'lost') lost++;
+          break;
+        }
+        const count = game.legalMoves(moves);
+        if (count === 0) break;
+        const up: number[] = [];
+        for (let m = 0; m < count; m++) if (toNotation(moves[m]).target === 'F') up.push(moves[m]);
+        game.apply(up.length > 0 && random(8) > 0 ? up[random(up.length)] : moves[random(count)]);
+      }
+    }
+    expect(lost, `${preset}: positions called lost, of ${tried}, that the pruning-free search proves lost`).toBe(6);
+  }, 300_000);
 });
 
 /** Whether a legal move of `game` takes a wing's every card (so that a space opens now, and under trunkFill auto the trunk's top fills it). */

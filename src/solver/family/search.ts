@@ -132,11 +132,10 @@ export class FamilySearch {
     // rule F6 reads one trunk, filling by itself or not, and foundations that only rise from the deal's base: not asked under several
     // trunks (RULES §10.15), the waste's fill (§10.3 auto-waste), cards coming back (§10.16), a base the player chooses (§10.17)
     // or two foundations a suit or four of a rank at once (§10.18)
-    // RULES §10.19: two to four decks ask the rules that read the stock alone (F1, F4, F5, F7, F8) and the
-    // bound-card rules in a twin's form (F2, F3), not those that count one card of a value (F6, F9: docs/solver.md
-    // "Two to four decks")
+    // RULES §10.19: two to four decks ask every rule, the bound-card rules (F2, F3) and the stuck trunk (F6, F9) in a
+    // twin's form (docs/solver.md "Two to four decks")
     const prune = this.limits.prune;
-    this.stuckTest = prune && !decks && rules.trunkPlay === TRUNK_PLAY_TOP && rules.trunks === 1 && !rules.wasteFillsAuto && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
+    this.stuckTest = prune && rules.trunkPlay === TRUNK_PLAY_TOP && rules.trunks === 1 && !rules.wasteFillsAuto && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
     this.stuckAsk = this.stuckTest;
     this.passCycles = prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
     this.generator.prepare(game, prune, this.passCycles, this.stuckTest);

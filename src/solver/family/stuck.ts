@@ -1,5 +1,5 @@
 // The family search's dead-end test: a trunk card that can be shown never to move, so that the trunk never empties and the deal is lost from here.
-import { CARD_COUNT, RANK_COUNT, rankOf, suitOf } from '../../cards.js';
+import { CARD_COUNT, MAX_DECKS, RANK_COUNT, rankOf, suitOf } from '../../cards.js';
 import type { Game } from '../../engine.js';
 import { dealtCard } from '../../layout.js';
 
@@ -7,8 +7,9 @@ import { dealtCard } from '../../layout.js';
 const HELD = 0;
 const HELD_ESCAPES = 1;
 const WING_EMPTIES = 2;
-/** Words of a set of cards, a bit each. */
-const CARD_WORDS = 2;
+/** The card numbers of four decks (RULES §10.19: card v of deck k is v + 52k), and the words of a set of them, a bit each. */
+const MAX_CARDS = CARD_COUNT * MAX_DECKS;
+const MAX_WORDS = MAX_CARDS / 32;
 /** Where a card in play lies (`where`): the stock or waste, the trunk, a wing (a foundation card's entry is never read). */
 const IN_STOCK = 1;
 const IN_TRUNK = 2;
@@ -35,7 +36,9 @@ const ON_WING = 3;
  *   later passes shift). Under three-card turns that keeps a card buried under cards that never
  *   move out of play: a card can leave the waste only from its top.
  * - A card might go up (`canGoUp`) when it might be a wing's top or is off the wings (in play), and
- *   each card of its suit it needs first might go up.
+ *   each card of its suit it needs first might go up (RULES §10.19, several decks: some copy of each rank
+ *   from its slot's height, readFoundations; every copy is a card of its own in the sets, and "a card it goes on"
+ *   is each copy of each value it goes on).
  * - A wing card leaves the card under it only when it goes up or heads a group moved onto a card it
  *   goes on (any group, whatever the preset's wing moves): so when it might go up, or a card it goes on
  *   might be a wing's top. A card moved inside a group stays on the same card, and the card it lies on
@@ -61,36 +64,53 @@ const ON_WING = 3;
  * Only under `trunkPlay top`, where the trunk's cards leave it from the top down.
  */
 export class StuckTrunk {
+  /** The card numbers of the game's decks (52 a deck), and the words of a set of them (two with one deck). */
+  private cards = CARD_COUNT;
+  private words = 2;
+  /** RULES §10.19: the game's decks, and so each suit's foundations. */
+  private decks = 1;
   /** 1 for each card on a wing. */
-  private readonly onWing = new Uint8Array(CARD_COUNT);
+  private readonly onWing = new Uint8Array(MAX_CARDS);
   /** The card lying on each wing card (-1: none). */
-  private readonly onTop = new Int8Array(CARD_COUNT);
+  private readonly onTop = new Int16Array(MAX_CARDS);
   /** canTop as a set of cards, a bit each (card c: word c >> 5, bit c & 31), so that "a card it goes on might be a wing's top" is one mask test. */
-  private readonly canTop = new Int32Array(CARD_WORDS);
+  private readonly canTop = new Int32Array(MAX_WORDS);
   /** The stock or waste cards that might leave (played to a wing or up), and the wings' deepest cards that might leave their wing, as a set of cards (the stock's walk and spacesRunOut read it; a trunk card's bit is never read). */
-  private readonly canMove = new Int32Array(CARD_WORDS);
+  private readonly canMove = new Int32Array(MAX_WORDS);
   /** The cards that might go up, as a set of cards (the foundations' runs count these alone: a card moved inside a group does not). */
-  private readonly canGoUp = new Int32Array(CARD_WORDS);
-  /** For each card, the cards it goes on (RULES §10.5), as a set of cards (CARD_WORDS words a card, as canTop). */
-  private readonly landings = new Int32Array(CARD_COUNT * CARD_WORDS);
+  private readonly canGoUp = new Int32Array(MAX_WORDS);
+  /** For each card, the cards it goes on (RULES §10.5), as a set of cards (`words` words a card, as canTop). */
+  private readonly landings = new Int32Array(MAX_CARDS * MAX_WORDS);
   /** For each card, the cards that go on it (RULES §10.5), as a set of cards: landings turned round. */
-  private readonly landers = new Int32Array(CARD_COUNT * CARD_WORDS);
+  private readonly landers = new Int32Array(MAX_CARDS * MAX_WORDS);
   /** The cards that go on some card of canTop (landingMightBeTop as one bit), grown with canTop. */
-  private readonly landsOnTop = new Int32Array(CARD_WORDS);
+  private readonly landsOnTop = new Int32Array(MAX_WORDS);
   /** Wing cards, each wing from its deepest card up. */
-  private readonly wingCards = new Int8Array(CARD_COUNT);
-  private readonly wingStarts = new Int8Array(16);
+  private readonly wingCards = new Uint8Array(MAX_CARDS);
+  private readonly wingStarts = new Uint8Array(16);
   /** Each card's rank counted from the base, and its suit (tables: the fixed point reads them for every card it looks at). */
-  private readonly fromBase = new Int8Array(CARD_COUNT);
-  private readonly suit = new Int8Array(CARD_COUNT);
-  /** Each suit's cards in foundation order: suit·13 + k is the k-th from the base. */
-  private readonly inFoundationOrder = new Int8Array(CARD_COUNT);
-  /** Per suit: the foundation's height, and the rank from the base up to which its cards might go up (upAllowed): the height and the run of cards from the foundation's next on that might go up. */
-  private readonly heights = new Int8Array(4);
-  private readonly upTo = new Int8Array(4);
+  private readonly fromBase = new Int8Array(MAX_CARDS);
+  private readonly suit = new Int8Array(MAX_CARDS);
+  /**
+   * Each card's foundation, the one whose upTo says whether it might go up (upAllowed): with one deck its suit's (the
+   * suit table itself); with several, its suit's highest foundation at or below the card's rank, written for the
+   * position (readFoundations; suit·decks + the foundation's place, highest first).
+   */
+  private slot = this.suit;
+  private readonly decksSlot = new Int8Array(MAX_CARDS);
+  /** Each suit's first deck's cards in foundation order: suit·13 + k is the k-th from the base. */
+  private readonly inFoundationOrder = new Uint8Array(CARD_COUNT);
+  /** Per foundation (as slot): its height, and the rank from the base up to which cards might go up on it (upAllowed): the height and the run of ranks from its next on of which some card might go up. */
+  private readonly heights = new Int8Array(4 * MAX_DECKS);
+  private readonly upTo = new Int8Array(4 * MAX_DECKS);
+  /** Several decks: per suit·13 + k, 1 once some copy of the suit's k-th card from the base might go up. */
+  private readonly rankMayGoUp = new Uint8Array(4 * RANK_COUNT);
+  /** Several decks: the card numbers readPosition has named (stamp), so that a wing's card whose number the trunk or stock holds takes a twin's. */
+  private readonly named = new Int32Array(MAX_CARDS);
+  private stamp = 0;
   /** The stock's and waste's cards in dealing order (the waste's first), and the places a turn may end on (readStock), a bit each (as canTop). */
-  private readonly stockOrder = new Int8Array(CARD_COUNT);
-  private readonly turnEnds = new Int32Array(CARD_WORDS);
+  private readonly stockOrder = new Uint8Array(MAX_CARDS);
+  private readonly turnEnds = new Int32Array(MAX_WORDS);
   private stockCount = 0;
   /** Cards a turn puts on the waste: 0 where every card can be turned to alone (one-card turns, or a turn that shrinks). */
   private turn = 0;
@@ -105,20 +125,20 @@ export class StuckTrunk {
   /** The trunk cards from this place up are in play (the trunk's count: none yet). */
   private trunkInPlayFrom = 0;
   /** For each card in play, where it lies (IN_STOCK …), and its place there: its index in stockOrder, or in wingCards. */
-  private readonly where = new Uint8Array(CARD_COUNT);
-  private readonly placeOf = new Int8Array(CARD_COUNT);
+  private readonly where = new Uint8Array(MAX_CARDS);
+  private readonly placeOf = new Uint8Array(MAX_CARDS);
   /** The wings' deepest cards, as a set of cards (as canTop). */
-  private readonly feet = new Int32Array(CARD_WORDS);
+  private readonly feet = new Int32Array(MAX_WORDS);
   /** The cards in play, as a set of cards (as canTop): the wings' (until they might go up: their steps are done), the trunk's above the held card, and the stock's that might come to the waste's top. */
-  private readonly live = new Int32Array(CARD_WORDS);
+  private readonly live = new Int32Array(MAX_WORDS);
   /** The wing cards whose step found that they leave the card under them (or, a wing's deepest, their wing): a card joining canTop that they go on is no news to them. */
-  private readonly leaving = new Int32Array(CARD_WORDS);
+  private readonly leaving = new Int32Array(MAX_WORDS);
   /** The cards in play to look at again: something their step reads has grown since they were last looked at (a set of cards). */
-  private readonly pending = new Int32Array(CARD_WORDS);
-  /** Per suit and rank from the base k (0 … 13): the suit's cards up to k, as a set of cards (at (suit·14 + k)·CARD_WORDS). */
-  private readonly suitUpTo = new Int32Array(4 * (RANK_COUNT + 1) * CARD_WORDS);
+  private readonly pending = new Int32Array(MAX_WORDS);
+  /** Per suit and rank from the base k (0 … 13): the suit's cards up to k, every deck's, as a set of cards (at (suit·14 + k)·words). */
+  private readonly suitUpTo = new Int32Array(4 * (RANK_COUNT + 1) * MAX_WORDS);
   /** The stock places (dealing order) whose card might come to the waste's top, a bit each (as canTop). */
-  private readonly reached = new Int32Array(CARD_WORDS);
+  private readonly reached = new Int32Array(MAX_WORDS);
   /** The first stock place whose card might leave (stockCount: none): every card after it might come to the waste's top. */
   private firstStockMover = 0;
   /** The wings spacesRunOut last counted as held for good (at most the wings' number). */
@@ -139,17 +159,26 @@ export class StuckTrunk {
     this.redeals = rules.redeals;
     this.dealtTurn = rules.turn;
     this.turnShrinks = rules.turnShrinks;
+    const decks = game.decks;
+    const cards = CARD_COUNT * decks;
+    const words = Math.ceil(cards / 32);
+    this.decks = decks;
+    this.cards = cards;
+    this.words = words;
+    this.slot = decks === 1 ? this.suit : this.decksSlot;
     const landings = this.landings;
     landings.fill(0);
     this.landers.fill(0);
-    for (let card = 0; card < CARD_COUNT; card++) {
+    this.named.fill(0);
+    this.stamp = 0;
+    for (let card = 0; card < cards; card++) {
       this.fromBase[card] = (rankOf(card) - base + RANK_COUNT) % RANK_COUNT;
       this.suit[card] = suitOf(card);
-      this.inFoundationOrder[suitOf(card) * RANK_COUNT + this.fromBase[card]] = card;
-      for (let onto = 0; onto < CARD_COUNT; onto++) {
+      if (card < CARD_COUNT) this.inFoundationOrder[suitOf(card) * RANK_COUNT + this.fromBase[card]] = card;
+      for (let onto = 0; onto < cards; onto++) {
         if (!game.goesOn(card, onto)) continue;
-        landings[card * CARD_WORDS + (onto >> 5)] |= 1 << (onto & 31);
-        this.landers[onto * CARD_WORDS + (card >> 5)] |= 1 << (card & 31);
+        landings[card * words + (onto >> 5)] |= 1 << (onto & 31);
+        this.landers[onto * words + (card >> 5)] |= 1 << (card & 31);
       }
     }
     const suitUpTo = this.suitUpTo;
@@ -157,8 +186,10 @@ export class StuckTrunk {
     for (let suit = 0; suit < 4; suit++) {
       for (let k = 0; k <= RANK_COUNT; k++) {
         for (let from = 0; from <= k && from < RANK_COUNT; from++) {
-          const card = this.inFoundationOrder[suit * RANK_COUNT + from];
-          suitUpTo[(suit * (RANK_COUNT + 1) + k) * CARD_WORDS + (card >> 5)] |= 1 << (card & 31);
+          // every deck's copy (RULES §10.19: v + 52k)
+          for (let card = this.inFoundationOrder[suit * RANK_COUNT + from]; card < cards; card += CARD_COUNT) {
+            suitUpTo[(suit * (RANK_COUNT + 1) + k) * words + (card >> 5)] |= 1 << (card & 31);
+          }
         }
       }
     }
@@ -204,12 +235,15 @@ export class StuckTrunk {
     if (marks) this.onWing.fill(0);
     // a foundation card's entry is left as it was, and a trunk card's is written when it comes into play (heldForever):
     // only cards in play are ever looked up
-    for (let suit = 0; suit < 4; suit++) this.heights[suit] = game.foundationHeight(suit);
+    if (this.decks === 1) {
+      for (let suit = 0; suit < 4; suit++) this.heights[suit] = game.foundationHeight(suit);
+    } else this.readFoundations(game);
     let at = 0;
     const wings = game.wings;
     const live = this.live;
     const feet = this.feet;
-    live[0] = live[1] = feet[0] = feet[1] = 0;
+    live.fill(0, 0, this.words);
+    feet.fill(0, 0, this.words);
     // RULES §10.14: the dealt cards under a run are read as more cards of the wing under it (docs/solver.md, rule F6)
     const dealt = game.layout.wingCards > 1;
     for (let wing = 0; wing < wings; wing++) {
@@ -218,10 +252,12 @@ export class StuckTrunk {
       this.wingStarts[wing] = at;
       at += total;
       let above = -1;
-      let card = game.wingTop(wing);
+      let read = game.wingTop(wing);
+      let card = read;
       for (let depth = 0; depth < total; depth++) {
-        if (depth >= height) card = dealtCard(game.layout, wing, total - 1 - depth);
-        else if (depth > 0) card = game.cardUnderOnWing(card);
+        if (depth >= height) read = dealtCard(game.layout, wing, total - 1 - depth);
+        else if (depth > 0) read = game.cardUnderOnWing(read);
+        card = this.decks === 1 ? read : this.nameTwin(read);
         if (marks) {
           this.onWing[card] = 1;
           onTop[card] = above;
@@ -236,6 +272,50 @@ export class StuckTrunk {
     }
     this.wingStarts[wings] = at;
     this.readStock(game);
+  }
+
+  /**
+   * RULES §10.19: each foundation's height (a suit's highest first), and each card's slot: its suit's highest
+   * foundation at or below its rank. A card goes up onto some foundation of its suit that has come to its rank;
+   * climbing there from below that slot's height takes a copy of every rank between, so the card might go up
+   * only when some copy of each rank from the slot's height up to it might (docs/solver.md "Two to four decks").
+   * The stock's and trunk's card numbers are named as readPosition's wings must not name theirs.
+   */
+  private readFoundations(game: Game): void {
+    const decks = this.decks;
+    for (let suit = 0; suit < 4; suit++) {
+      for (let copy = 0; copy < decks; copy++) this.heights[suit * decks + copy] = game.foundationHeightOf(suit, copy);
+      for (let k = 0; k < RANK_COUNT; k++) {
+        let copy = 0;
+        while (copy < decks - 1 && this.heights[suit * decks + copy] > k) copy++;
+        for (let card = this.inFoundationOrder[suit * RANK_COUNT + k]; card < this.cards; card += CARD_COUNT) this.decksSlot[card] = suit * decks + copy;
+      }
+    }
+    const stamp = ++this.stamp;
+    const deck = game.layout.deck;
+    for (let i = 0; i < game.trunkCount(); i++) this.named[deck[i]] = stamp;
+    const stock = game.layout.stockCards;
+    for (let index = game.nextFilledStockPlace(0); index >= 0; index = game.nextFilledStockPlace(index + 1)) this.named[stock[index]] = stamp;
+  }
+
+  /**
+   * RULES §10.19: a wing card's number for the test, one no other card of the position has. Twins are one card to
+   * every rule, and a wing whose cards the position tells by value alone (a run down in suit) may name one the trunk
+   * or stock holds; any one-to-one naming of the cards out is the same position, so the first twin not yet named.
+   */
+  private nameTwin(card: number): number {
+    const stamp = this.stamp;
+    if (this.named[card] !== stamp) {
+      this.named[card] = stamp;
+      return card;
+    }
+    for (let twin = card % CARD_COUNT; twin < this.cards; twin += CARD_COUNT) {
+      if (this.named[twin] === stamp) continue;
+      this.named[twin] = stamp;
+      return twin;
+    }
+    // as many copies are out as there are numbers: a position that names more is a bug
+    throw new Error(`stuck-trunk test: no twin of card ${card} left to name`);
   }
 
   /**
@@ -264,12 +344,14 @@ export class StuckTrunk {
       return;
     }
     if (turn === 0) {
-      // every place (count is at most 52, below 64)
-      ends[0] = count >= 32 ? -1 : (1 << count) - 1;
-      ends[1] = count > 32 ? (1 << (count - 32)) - 1 : 0;
+      // every place
+      for (let word = 0; word < this.words; word++) {
+        const from = 32 * word;
+        ends[word] = count >= from + 32 ? -1 : count > from ? (1 << (count - from)) - 1 : 0;
+      }
       return;
     }
-    ends[0] = ends[1] = 0;
+    ends.fill(0, 0, this.words);
     // where turns end: counters from the pass's start (fresh) and from the stock's first card (inPass), cheaper than a division a card
     let fromStart = 0;
     let fromStock = 0;
@@ -294,7 +376,7 @@ export class StuckTrunk {
    */
   private lastPassEnds(count: number, firstStock: number, turn: number): void {
     const ends = this.turnEnds;
-    ends[0] = ends[1] = 0;
+    ends.fill(0, 0, this.words);
     const wasteTop = firstStock < 0 ? count - 1 : firstStock - 1;
     if (wasteTop >= 0) ends[wasteTop >> 5] |= 1 << (wasteTop & 31);
     if (firstStock < 0) return;
@@ -312,8 +394,8 @@ export class StuckTrunk {
     for (let wing = 0; wing < wings; wing++) {
       const deepest = this.wingCards[this.wingStarts[wing]];
       if (this.wingStarts[wing + 1] - this.wingStarts[wing] === 1 && game.canGoToFoundation(deepest)) return true;
-      for (let word = 0; word < CARD_WORDS; word++) {
-        for (let bits = this.landings[deepest * CARD_WORDS + word]; bits !== 0; bits &= bits - 1) {
+      for (let word = 0; word < this.words; word++) {
+        for (let bits = this.landings[deepest * this.words + word]; bits !== 0; bits &= bits - 1) {
           const onto = 32 * word + 31 - Math.clz32(bits & -bits);
           if (this.onWing[onto] !== 0 && this.onTop[onto] < 0) return true;
         }
@@ -324,21 +406,24 @@ export class StuckTrunk {
 
   /** Empty sets but for the wings' tops, before the first heldForever of a position; the wings' cards and the stock's that might come to the waste's top now in play. */
   private startSets(game: Game): void {
-    // two-word sets: cheaper cleared word by word than by fill()
-    this.canTop[0] = this.canTop[1] = 0;
-    this.landsOnTop[0] = this.landsOnTop[1] = 0;
-    this.canMove[0] = this.canMove[1] = 0;
-    this.canGoUp[0] = this.canGoUp[1] = 0;
-    this.pending[0] = this.pending[1] = 0;
-    this.leaving[0] = this.leaving[1] = 0;
-    this.reached[0] = this.reached[1] = 0;
-    for (let suit = 0; suit < 4; suit++) this.upTo[suit] = this.heights[suit];
+    // sets of two to seven words: cheaper cleared word by word than by fill()
+    for (let word = 0; word < this.words; word++) {
+      this.canTop[word] = 0;
+      this.landsOnTop[word] = 0;
+      this.canMove[word] = 0;
+      this.canGoUp[word] = 0;
+      this.pending[word] = 0;
+      this.leaving[word] = 0;
+      this.reached[word] = 0;
+    }
+    for (let slot = 0; slot < 4 * this.decks; slot++) this.upTo[slot] = this.heights[slot];
+    if (this.decks > 1) this.rankMayGoUp.fill(0);
     this.spaceMayOpen = false;
     this.trunkInPlayFrom = game.trunkCount();
     this.firstStockMover = this.stockCount;
     // the wings' cards are in play already (readPosition): a wing card does something only once it or a card it goes
     // on might be a wing's top, and addToCanTop looks at it then
-    for (let word = 0; word < CARD_WORDS; word++) {
+    for (let word = 0; word < this.words; word++) {
       for (let bits = this.turnEnds[word]; bits !== 0; bits &= bits - 1) this.reach(32 * word + 31 - Math.clz32(bits & -bits));
     }
     for (let wing = 0; wing < game.wings; wing++) this.addToCanTop(this.wingCards[this.wingStarts[wing + 1] - 1]);
@@ -359,10 +444,11 @@ export class StuckTrunk {
     const held = deck[place];
     const heldWord = held >> 5;
     const heldBit = 1 << (held & 31);
-    const heldSuit = this.suit[held];
+    const heldSlot = this.slot[held];
     const heldFrom = this.fromBase[held];
     const upTo = this.upTo;
     const landsOnTop = this.landsOnTop;
+    const words = this.words;
     // the cards from the last held card down to this one are in play now, and in the spaces once they might open
     for (let i = place + 1; i < this.trunkInPlayFrom; i++) {
       where[deck[i]] = IN_TRUNK;
@@ -375,24 +461,18 @@ export class StuckTrunk {
     for (;;) {
       // the sets only grow (those carried from above may free the held card already), and the count of
       // wings held for good only falls with them: short already, it stays short
-      if (heldFrom <= upTo[heldSuit] || (landsOnTop[heldWord] & heldBit) !== 0) return HELD_ESCAPES;
+      if (heldFrom <= upTo[heldSlot] || (landsOnTop[heldWord] & heldBit) !== 0) return HELD_ESCAPES;
       if (countAgain && this.spaceMayOpen) {
         countAgain = false;
         if (!this.spacesRunOut(game, place)) return WING_EMPTIES;
       }
-      let card: number;
-      const low = pending[0];
-      if (low !== 0) {
-        const bit = low & -low;
-        pending[0] = low ^ bit;
-        card = 31 - Math.clz32(bit);
-      } else {
-        const high = pending[1];
-        if (high === 0) return this.spaceMayOpen && !this.spacesRunOut(game, place) ? WING_EMPTIES : HELD;
-        const bit = high & -high;
-        pending[1] = high ^ bit;
-        card = 63 - Math.clz32(bit);
-      }
+      let word = 0;
+      while (word < words && pending[word] === 0) word++;
+      if (word === words) return this.spaceMayOpen && !this.spacesRunOut(game, place) ? WING_EMPTIES : HELD;
+      const bits = pending[word];
+      const bit = bits & -bits;
+      pending[word] = bits ^ bit;
+      const card = 32 * word + 31 - Math.clz32(bit);
       if (where[card] !== ON_WING) this.offWingStep(card);
       else if (this.wingStep(card)) {
         // the trunk's top fills the space at once
@@ -438,7 +518,7 @@ export class StuckTrunk {
       this.addToCanTop(card);
       top = true;
     }
-    const up = this.fromBase[card] <= this.upTo[this.suit[card]];
+    const up = this.fromBase[card] <= this.upTo[this.slot[card]];
     if (up && (this.canGoUp[word] & bit) === 0) this.goesUp(card);
     if ((this.canMove[word] & bit) === 0 && (up || top)) {
       this.canMove[word] |= bit;
@@ -454,7 +534,7 @@ export class StuckTrunk {
   private wingStep(card: number): boolean {
     const word = card >> 5;
     const bit = 1 << (card & 31);
-    const up = (this.canTop[word] & bit) !== 0 && this.fromBase[card] <= this.upTo[this.suit[card]];
+    const up = (this.canTop[word] & bit) !== 0 && this.fromBase[card] <= this.upTo[this.slot[card]];
     if (up && (this.canGoUp[word] & bit) === 0) this.goesUp(card);
     if (!up && (this.landsOnTop[word] & bit) === 0) return false;
     // it leaves the card under it now: a card joining canTop that it goes on is no news to it from here on, and once
@@ -490,25 +570,45 @@ export class StuckTrunk {
     const word = card >> 5;
     const bit = 1 << (card & 31);
     this.live[word] |= bit;
-    if (((this.landsOnTop[word] | this.canTop[word]) & bit) !== 0 || this.fromBase[card] <= this.upTo[this.suit[card]]) this.pending[word] |= bit;
+    if (((this.landsOnTop[word] | this.canTop[word]) & bit) !== 0 || this.fromBase[card] <= this.upTo[this.slot[card]]) this.pending[word] |= bit;
   }
 
   /** Marks `card` as one that might go up, lengthens its suit's run of such cards from the foundation's next, and looks again at the cards in play that the longer run lets go up. */
   private goesUp(card: number): void {
     this.canGoUp[card >> 5] |= 1 << (card & 31);
     const suit = this.suit[card];
+    if (this.decks > 1) {
+      this.decksGoesUp(suit, this.fromBase[card]);
+      return;
+    }
     const was = this.upTo[suit];
     let to = was;
     for (; to < RANK_COUNT; to++) {
       const next = this.inFoundationOrder[suit * RANK_COUNT + to];
       if ((this.canGoUp[next >> 5] & (1 << (next & 31))) === 0) break;
     }
-    if (to === was) return;
-    this.upTo[suit] = to;
-    const before = (suit * (RANK_COUNT + 1) + was) * CARD_WORDS;
-    const now = (suit * (RANK_COUNT + 1) + to) * CARD_WORDS;
-    this.pending[0] |= this.suitUpTo[now] & ~this.suitUpTo[before] & this.live[0];
-    this.pending[1] |= this.suitUpTo[now + 1] & ~this.suitUpTo[before + 1] & this.live[1];
+    if (to !== was) this.lengthened(suit, suit, was, to);
+  }
+
+  /** RULES §10.19: some copy of the suit's k-th card from the base might go up: each of the suit's foundations climbs as far as some copy of each next rank might. */
+  private decksGoesUp(suit: number, k: number): void {
+    const index = suit * RANK_COUNT;
+    this.rankMayGoUp[index + k] = 1;
+    for (let slot = suit * this.decks; slot < (suit + 1) * this.decks; slot++) {
+      const was = this.upTo[slot];
+      let to = was;
+      while (to < RANK_COUNT && this.rankMayGoUp[index + to] !== 0) to++;
+      if (to !== was) this.lengthened(suit, slot, was, to);
+    }
+  }
+
+  /** A foundation's run of cards that might go up now reaches `to`: the cards in play of the suit's ranks past `was` (every copy) are looked at again. */
+  private lengthened(suit: number, slot: number, was: number, to: number): void {
+    this.upTo[slot] = to;
+    const words = this.words;
+    const before = (suit * (RANK_COUNT + 1) + was) * words;
+    const now = (suit * (RANK_COUNT + 1) + to) * words;
+    for (let word = 0; word < words; word++) this.pending[word] |= this.suitUpTo[now + word] & ~this.suitUpTo[before + word] & this.live[word];
   }
 
   /** Whether a card `card` goes on might be a wing's top. */
@@ -522,18 +622,20 @@ export class StuckTrunk {
     const bit = 1 << (card & 31);
     if ((this.canTop[word] & bit) !== 0) return;
     this.canTop[word] |= bit;
-    const at = card * CARD_WORDS;
-    this.landsOnTop[0] |= this.landers[at];
-    this.landsOnTop[1] |= this.landers[at + 1];
-    this.pending[0] |= this.landers[at] & this.live[0] & ~this.leaving[0];
-    this.pending[1] |= this.landers[at + 1] & this.live[1] & ~this.leaving[1];
+    const words = this.words;
+    const at = card * words;
+    for (let i = 0; i < words; i++) {
+      const landers = this.landers[at + i];
+      this.landsOnTop[i] |= landers;
+      this.pending[i] |= landers & this.live[i] & ~this.leaving[i];
+    }
     // the card's own step reads its canTop only where it is a wing card that might go up (a card off the wings is put
     // in canTop by its own step, or by the spaces where nothing reads it again: a trunk card's canMove is never read)
-    if ((this.live[word] & bit) !== 0 && this.where[card] === ON_WING && this.fromBase[card] <= this.upTo[this.suit[card]]) this.pending[word] |= bit;
+    if ((this.live[word] & bit) !== 0 && this.where[card] === ON_WING && this.fromBase[card] <= this.upTo[this.slot[card]]) this.pending[word] |= bit;
   }
 
   /** Whether each card of `card`'s suit that must go up before it might go up. */
   private upAllowed(card: number): boolean {
-    return this.fromBase[card] <= this.upTo[this.suit[card]];
+    return this.fromBase[card] <= this.upTo[this.slot[card]];
   }
 }
