@@ -9,7 +9,7 @@ import { dealFromNumberFor, numberTwins, parseDeal, type Deck } from '../src/dea
 import { dealShape, fixedBaseRank, PRESETS, resolveRules, type RuleOverrides, type RuleSet } from '../src/rules.js';
 import { familyDecksKeyWords, familyKeyFoundationHeights, familyKeyTrunkCount, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, packFamilyDecksKey, packFamilyKey } from '../src/solver/family/key.js';
 import { heightsTotal } from '../src/position.js';
-import { StuckTrunk } from '../src/solver/family/stuck.js';
+import { DecksStuckTrunk, StuckTrunk } from '../src/solver/family/stuck.js';
 import { boundSuits, forcedPlay, wasteLeavesTurnsAlone } from '../src/solver/family/prune.js';
 import { FamilySearch, type WalkSchedule } from '../src/solver/family/search.js';
 import { Solver } from '../src/solver/solver.js';
@@ -368,7 +368,7 @@ describe("two to four decks: the twin one deck's bound-card rule would force up,
   // hold the trunk's 6♥ behind the 4♥ it buries and call this won position lost (checked by that change)
   it("is called lost by no stuck-trunk test on the way (rule F6 in a twin's form: docs/solver.md \"Two to four decks\")", () => {
     const game = new Game(parseDeal(deal, 2), rules);
-    const stuck = new StuckTrunk();
+    const stuck = new DecksStuckTrunk();
     stuck.prepare(game);
     let asked = 0;
     for (let turn = 0; turn < upFirst.length + 4; turn++) {
@@ -673,7 +673,7 @@ describe('the stuck-trunk rule for two to four decks (docs/solver.md "Two to fou
     const rules = resolveRules(preset, overrides);
     const random = testRandom(preset.length * 3571 + 19);
     const plain = new Solver({ maxNodes: 200_000, prune: false });
-    const stuck = new StuckTrunk();
+    const stuck = new DecksStuckTrunk();
     const moves = newEngineMoveList();
     let lost = 0;
     let tried = 0;

@@ -6,7 +6,7 @@ import { foundationHeights } from '../../position.js';
 import { familyMove, type FamilyMove } from './move.js';
 import { playsInOrder } from './order.js';
 import { boundSuits, forcedPlay, isBound, wasteLeavesTurnsAlone } from './prune.js';
-import { StuckTrunk } from './stuck.js';
+import { DecksStuckTrunk, StuckTrunk } from './stuck.js';
 
 /**
  * Writes a position's family moves (move.ts) for the family search (search.ts), which owns the walks
@@ -27,7 +27,10 @@ export class FamilyMoveGenerator {
   /** boundSuits by the foundations' heights (position.ts foundationHeights), -1 until asked: they alone decide it within one solve (one deck's four heights; several decks' are asked each time). */
   private readonly boundByFoundations = new Int8Array(1 << 16);
   private boundCached = true;
-  private readonly stuck = new StuckTrunk();
+  /** The stuck-trunk test of the game under way: one deck's, or (RULES §10.19) that of two to four decks. */
+  private readonly oneDeckStuck = new StuckTrunk();
+  private readonly decksStuck = new DecksStuckTrunk();
+  private stuck: StuckTrunk = this.oneDeckStuck;
   /** The bound-card rules (F2, F3) are asked: pruning on (off under --no-prune), and rules they are argued for. */
   private boundRules = false;
   /** Passes as cycles (search.ts): no redeal move, the pass walked round instead. */
@@ -50,6 +53,7 @@ export class FamilyMoveGenerator {
     const words = game.positionWords().length;
     if (this.passStart.length < words) this.passStart = new Int32Array(words);
     this.boundByFoundations.fill(-1);
+    this.stuck = game.decks > 1 ? this.decksStuck : this.oneDeckStuck;
     if (stuckTest) this.stuck.prepare(game);
   }
 

@@ -65,52 +65,46 @@ const ON_WING = 3;
  */
 export class StuckTrunk {
   /** The card numbers of the game's decks (52 a deck), and the words of a set of them (two with one deck). */
-  private cards = CARD_COUNT;
-  private words = 2;
+  protected cards = CARD_COUNT;
+  protected words = 2;
   /** RULES §10.19: the game's decks, and so each suit's foundations. */
-  private decks = 1;
+  protected decks = 1;
   /** 1 for each card on a wing. */
   private readonly onWing = new Uint8Array(MAX_CARDS);
   /** The card lying on each wing card (-1: none). */
   private readonly onTop = new Int16Array(MAX_CARDS);
   /** canTop as a set of cards, a bit each (card c: word c >> 5, bit c & 31), so that "a card it goes on might be a wing's top" is one mask test. */
-  private readonly canTop = new Int32Array(MAX_WORDS);
+  protected readonly canTop = new Int32Array(MAX_WORDS);
   /** The stock or waste cards that might leave (played to a wing or up), and the wings' deepest cards that might leave their wing, as a set of cards (the stock's walk and spacesRunOut read it; a trunk card's bit is never read). */
-  private readonly canMove = new Int32Array(MAX_WORDS);
+  protected readonly canMove = new Int32Array(MAX_WORDS);
   /** The cards that might go up, as a set of cards (the foundations' runs count these alone: a card moved inside a group does not). */
-  private readonly canGoUp = new Int32Array(MAX_WORDS);
+  protected readonly canGoUp = new Int32Array(MAX_WORDS);
   /** For each card, the cards it goes on (RULES §10.5), as a set of cards (`words` words a card, as canTop). */
   private readonly landings = new Int32Array(MAX_CARDS * MAX_WORDS);
   /** For each card, the cards that go on it (RULES §10.5), as a set of cards: landings turned round. */
-  private readonly landers = new Int32Array(MAX_CARDS * MAX_WORDS);
+  protected readonly landers = new Int32Array(MAX_CARDS * MAX_WORDS);
   /** The cards that go on some card of canTop (landingMightBeTop as one bit), grown with canTop. */
-  private readonly landsOnTop = new Int32Array(MAX_WORDS);
+  protected readonly landsOnTop = new Int32Array(MAX_WORDS);
   /** Wing cards, each wing from its deepest card up. */
   private readonly wingCards = new Uint8Array(MAX_CARDS);
   private readonly wingStarts = new Uint8Array(16);
   /** Each card's rank counted from the base, and its suit (tables: the fixed point reads them for every card it looks at). */
-  private readonly fromBase = new Int8Array(MAX_CARDS);
-  private readonly suit = new Int8Array(MAX_CARDS);
+  protected readonly fromBase = new Int8Array(MAX_CARDS);
+  protected readonly suit = new Int8Array(MAX_CARDS);
   /**
    * Each card's foundation, the one whose upTo says whether it might go up (upAllowed): with one deck its suit's (the
    * suit table itself); with several, its suit's highest foundation at or below the card's rank, written for the
    * position (readFoundations; suit·decks + the foundation's place, highest first).
    */
-  private slot = this.suit;
-  private readonly decksSlot = new Int8Array(MAX_CARDS);
+  protected slot = this.suit;
   /** Each suit's first deck's cards in foundation order: suit·13 + k is the k-th from the base. */
-  private readonly inFoundationOrder = new Uint8Array(CARD_COUNT);
+  protected readonly inFoundationOrder = new Uint8Array(CARD_COUNT);
   /** Per foundation (as slot): its height, and the rank from the base up to which cards might go up on it (upAllowed): the height and the run of ranks from its next on of which some card might go up. */
-  private readonly heights = new Int8Array(4 * MAX_DECKS);
-  private readonly upTo = new Int8Array(4 * MAX_DECKS);
-  /** Several decks: per suit·13 + k, 1 once some copy of the suit's k-th card from the base might go up. */
-  private readonly rankMayGoUp = new Uint8Array(4 * RANK_COUNT);
-  /** Several decks: the card numbers readPosition has named (stamp), so that a wing's card whose number the trunk or stock holds takes a twin's. */
-  private readonly named = new Int32Array(MAX_CARDS);
-  private stamp = 0;
+  protected readonly heights = new Int8Array(4 * MAX_DECKS);
+  protected readonly upTo = new Int8Array(4 * MAX_DECKS);
   /** The stock's and waste's cards in dealing order (the waste's first), and the places a turn may end on (readStock), a bit each (as canTop). */
   private readonly stockOrder = new Uint8Array(MAX_CARDS);
-  private readonly turnEnds = new Int32Array(MAX_WORDS);
+  protected readonly turnEnds = new Int32Array(MAX_WORDS);
   private stockCount = 0;
   /** Cards a turn puts on the waste: 0 where every card can be turned to alone (one-card turns, or a turn that shrinks). */
   private turn = 0;
@@ -128,17 +122,17 @@ export class StuckTrunk {
   private readonly where = new Uint8Array(MAX_CARDS);
   private readonly placeOf = new Uint8Array(MAX_CARDS);
   /** The wings' deepest cards, as a set of cards (as canTop). */
-  private readonly feet = new Int32Array(MAX_WORDS);
+  protected readonly feet = new Int32Array(MAX_WORDS);
   /** The cards in play, as a set of cards (as canTop): the wings' (until they might go up: their steps are done), the trunk's above the held card, and the stock's that might come to the waste's top. */
-  private readonly live = new Int32Array(MAX_WORDS);
+  protected readonly live = new Int32Array(MAX_WORDS);
   /** The wing cards whose step found that they leave the card under them (or, a wing's deepest, their wing): a card joining canTop that they go on is no news to them. */
-  private readonly leaving = new Int32Array(MAX_WORDS);
+  protected readonly leaving = new Int32Array(MAX_WORDS);
   /** The cards in play to look at again: something their step reads has grown since they were last looked at (a set of cards). */
-  private readonly pending = new Int32Array(MAX_WORDS);
+  protected readonly pending = new Int32Array(MAX_WORDS);
   /** Per suit and rank from the base k (0 … 13): the suit's cards up to k, every deck's, as a set of cards (at (suit·14 + k)·words). */
-  private readonly suitUpTo = new Int32Array(4 * (RANK_COUNT + 1) * MAX_WORDS);
+  protected readonly suitUpTo = new Int32Array(4 * (RANK_COUNT + 1) * MAX_WORDS);
   /** The stock places (dealing order) whose card might come to the waste's top, a bit each (as canTop). */
-  private readonly reached = new Int32Array(MAX_WORDS);
+  protected readonly reached = new Int32Array(MAX_WORDS);
   /** The first stock place whose card might leave (stockCount: none): every card after it might come to the waste's top. */
   private firstStockMover = 0;
   /** The wings spacesRunOut last counted as held for good (at most the wings' number). */
@@ -160,17 +154,16 @@ export class StuckTrunk {
     this.dealtTurn = rules.turn;
     this.turnShrinks = rules.turnShrinks;
     const decks = game.decks;
+    // one deck's sets are two words written in: DecksStuckTrunk takes more
+    if (decks > this.decksTaken()) throw new Error(`stuck-trunk test: ${decks} decks asked of a one-deck test`);
     const cards = CARD_COUNT * decks;
     const words = Math.ceil(cards / 32);
     this.decks = decks;
     this.cards = cards;
     this.words = words;
-    this.slot = decks === 1 ? this.suit : this.decksSlot;
     const landings = this.landings;
     landings.fill(0);
     this.landers.fill(0);
-    this.named.fill(0);
-    this.stamp = 0;
     for (let card = 0; card < cards; card++) {
       this.fromBase[card] = (rankOf(card) - base + RANK_COUNT) % RANK_COUNT;
       this.suit[card] = suitOf(card);
@@ -193,6 +186,11 @@ export class StuckTrunk {
         }
       }
     }
+  }
+
+  /** The decks this test's sets take. */
+  protected decksTaken(): number {
+    return 1;
   }
 
   /** Whether some trunk card can be shown never to move (the position is then lost). */
@@ -235,15 +233,12 @@ export class StuckTrunk {
     if (marks) this.onWing.fill(0);
     // a foundation card's entry is left as it was, and a trunk card's is written when it comes into play (heldForever):
     // only cards in play are ever looked up
-    if (this.decks === 1) {
-      for (let suit = 0; suit < 4; suit++) this.heights[suit] = game.foundationHeight(suit);
-    } else this.readFoundations(game);
+    this.readFoundations(game);
     let at = 0;
     const wings = game.wings;
     const live = this.live;
     const feet = this.feet;
-    live.fill(0, 0, this.words);
-    feet.fill(0, 0, this.words);
+    this.clearWingSets();
     // RULES §10.14: the dealt cards under a run are read as more cards of the wing under it (docs/solver.md, rule F6)
     const dealt = game.layout.wingCards > 1;
     for (let wing = 0; wing < wings; wing++) {
@@ -257,7 +252,7 @@ export class StuckTrunk {
       for (let depth = 0; depth < total; depth++) {
         if (depth >= height) read = dealtCard(game.layout, wing, total - 1 - depth);
         else if (depth > 0) read = game.cardUnderOnWing(read);
-        card = this.decks === 1 ? read : this.nameTwin(read);
+        card = this.nameOf(read);
         if (marks) {
           this.onWing[card] = 1;
           onTop[card] = above;
@@ -274,48 +269,19 @@ export class StuckTrunk {
     this.readStock(game);
   }
 
-  /**
-   * RULES §10.19: each foundation's height (a suit's highest first), and each card's slot: its suit's highest
-   * foundation at or below its rank. A card goes up onto some foundation of its suit that has come to its rank;
-   * climbing there from below that slot's height takes a copy of every rank between, so the card might go up
-   * only when some copy of each rank from the slot's height up to it might (docs/solver.md "Two to four decks").
-   * The stock's and trunk's card numbers are named as readPosition's wings must not name theirs.
-   */
-  private readFoundations(game: Game): void {
-    const decks = this.decks;
-    for (let suit = 0; suit < 4; suit++) {
-      for (let copy = 0; copy < decks; copy++) this.heights[suit * decks + copy] = game.foundationHeightOf(suit, copy);
-      for (let k = 0; k < RANK_COUNT; k++) {
-        let copy = 0;
-        while (copy < decks - 1 && this.heights[suit * decks + copy] > k) copy++;
-        for (let card = this.inFoundationOrder[suit * RANK_COUNT + k]; card < this.cards; card += CARD_COUNT) this.decksSlot[card] = suit * decks + copy;
-      }
-    }
-    const stamp = ++this.stamp;
-    const deck = game.layout.deck;
-    for (let i = 0; i < game.trunkCount(); i++) this.named[deck[i]] = stamp;
-    const stock = game.layout.stockCards;
-    for (let index = game.nextFilledStockPlace(0); index >= 0; index = game.nextFilledStockPlace(index + 1)) this.named[stock[index]] = stamp;
+  /** Each suit's foundation height (DecksStuckTrunk: each foundation's, and the cards' slots). */
+  protected readFoundations(game: Game): void {
+    for (let suit = 0; suit < 4; suit++) this.heights[suit] = game.foundationHeight(suit);
   }
 
-  /**
-   * RULES §10.19: a wing card's number for the test, one no other card of the position has. Twins are one card to
-   * every rule, and a wing whose cards the position tells by value alone (a run down in suit) may name one the trunk
-   * or stock holds; any one-to-one naming of the cards out is the same position, so the first twin not yet named.
-   */
-  private nameTwin(card: number): number {
-    const stamp = this.stamp;
-    if (this.named[card] !== stamp) {
-      this.named[card] = stamp;
-      return card;
-    }
-    for (let twin = card % CARD_COUNT; twin < this.cards; twin += CARD_COUNT) {
-      if (this.named[twin] === stamp) continue;
-      this.named[twin] = stamp;
-      return twin;
-    }
-    // as many copies are out as there are numbers: a position that names more is a bug
-    throw new Error(`stuck-trunk test: no twin of card ${card} left to name`);
+  /** A wing card's number for the test: its own with one deck (DecksStuckTrunk: a twin's where another card has it). */
+  protected nameOf(card: number): number {
+    return card;
+  }
+
+  /** Empties the sets readPosition fills: two words with one deck. */
+  protected clearWingSets(): void {
+    this.live[0] = this.live[1] = this.feet[0] = this.feet[1] = 0;
   }
 
   /**
@@ -344,14 +310,10 @@ export class StuckTrunk {
       return;
     }
     if (turn === 0) {
-      // every place
-      for (let word = 0; word < this.words; word++) {
-        const from = 32 * word;
-        ends[word] = count >= from + 32 ? -1 : count > from ? (1 << (count - from)) - 1 : 0;
-      }
+      this.everyPlaceEnds(count);
       return;
     }
-    ends.fill(0, 0, this.words);
+    this.clearEnds();
     // where turns end: counters from the pass's start (fresh) and from the stock's first card (inPass), cheaper than a division a card
     let fromStart = 0;
     let fromStock = 0;
@@ -376,7 +338,7 @@ export class StuckTrunk {
    */
   private lastPassEnds(count: number, firstStock: number, turn: number): void {
     const ends = this.turnEnds;
-    ends.fill(0, 0, this.words);
+    this.clearEnds();
     const wasteTop = firstStock < 0 ? count - 1 : firstStock - 1;
     if (wasteTop >= 0) ends[wasteTop >> 5] |= 1 << (wasteTop & 31);
     if (firstStock < 0) return;
@@ -386,6 +348,16 @@ export class StuckTrunk {
         ends[j >> 5] |= 1 << (j & 31);
       }
     }
+  }
+
+  /** turnEnds: every place of `count` (at most 52 with one deck, below 64). */
+  protected everyPlaceEnds(count: number): void {
+    this.turnEnds[0] = count >= 32 ? -1 : (1 << count) - 1;
+    this.turnEnds[1] = count > 32 ? (1 << (count - 32)) - 1 : 0;
+  }
+
+  protected clearEnds(): void {
+    this.turnEnds[0] = this.turnEnds[1] = 0;
   }
 
   /** A quick look before the fixed point: a wing's deepest card goes on another wing's top now, or is alone and goes up now. */
@@ -406,18 +378,7 @@ export class StuckTrunk {
 
   /** Empty sets but for the wings' tops, before the first heldForever of a position; the wings' cards and the stock's that might come to the waste's top now in play. */
   private startSets(game: Game): void {
-    // sets of two to seven words: cheaper cleared word by word than by fill()
-    for (let word = 0; word < this.words; word++) {
-      this.canTop[word] = 0;
-      this.landsOnTop[word] = 0;
-      this.canMove[word] = 0;
-      this.canGoUp[word] = 0;
-      this.pending[word] = 0;
-      this.leaving[word] = 0;
-      this.reached[word] = 0;
-    }
-    for (let slot = 0; slot < 4 * this.decks; slot++) this.upTo[slot] = this.heights[slot];
-    if (this.decks > 1) this.rankMayGoUp.fill(0);
+    this.clearSets();
     this.spaceMayOpen = false;
     this.trunkInPlayFrom = game.trunkCount();
     this.firstStockMover = this.stockCount;
@@ -427,6 +388,19 @@ export class StuckTrunk {
       for (let bits = this.turnEnds[word]; bits !== 0; bits &= bits - 1) this.reach(32 * word + 31 - Math.clz32(bits & -bits));
     }
     for (let wing = 0; wing < game.wings; wing++) this.addToCanTop(this.wingCards[this.wingStarts[wing + 1] - 1]);
+  }
+
+  /** Empties the fixed point's sets, and starts each foundation's run at its height. */
+  protected clearSets(): void {
+    // two-word sets: cheaper cleared word by word than by fill()
+    this.canTop[0] = this.canTop[1] = 0;
+    this.landsOnTop[0] = this.landsOnTop[1] = 0;
+    this.canMove[0] = this.canMove[1] = 0;
+    this.canGoUp[0] = this.canGoUp[1] = 0;
+    this.pending[0] = this.pending[1] = 0;
+    this.leaving[0] = this.leaving[1] = 0;
+    this.reached[0] = this.reached[1] = 0;
+    for (let suit = 0; suit < 4; suit++) this.upTo[suit] = this.heights[suit];
   }
 
   /**
@@ -439,7 +413,6 @@ export class StuckTrunk {
    */
   private heldForever(game: Game, place: number): number {
     const deck = game.layout.deck;
-    const pending = this.pending;
     const where = this.where;
     const held = deck[place];
     const heldWord = held >> 5;
@@ -448,7 +421,6 @@ export class StuckTrunk {
     const heldFrom = this.fromBase[held];
     const upTo = this.upTo;
     const landsOnTop = this.landsOnTop;
-    const words = this.words;
     // the cards from the last held card down to this one are in play now, and in the spaces once they might open
     for (let i = place + 1; i < this.trunkInPlayFrom; i++) {
       where[deck[i]] = IN_TRUNK;
@@ -466,13 +438,8 @@ export class StuckTrunk {
         countAgain = false;
         if (!this.spacesRunOut(game, place)) return WING_EMPTIES;
       }
-      let word = 0;
-      while (word < words && pending[word] === 0) word++;
-      if (word === words) return this.spaceMayOpen && !this.spacesRunOut(game, place) ? WING_EMPTIES : HELD;
-      const bits = pending[word];
-      const bit = bits & -bits;
-      pending[word] = bits ^ bit;
-      const card = 32 * word + 31 - Math.clz32(bit);
+      const card = this.nextPending();
+      if (card < 0) return this.spaceMayOpen && !this.spacesRunOut(game, place) ? WING_EMPTIES : HELD;
       if (where[card] !== ON_WING) this.offWingStep(card);
       else if (this.wingStep(card)) {
         // the trunk's top fills the space at once
@@ -484,6 +451,22 @@ export class StuckTrunk {
         }
       }
     }
+  }
+
+  /** Takes a card out of pending, the lowest first (-1: none). */
+  protected nextPending(): number {
+    const pending = this.pending;
+    const low = pending[0];
+    if (low !== 0) {
+      const bit = low & -low;
+      pending[0] = low ^ bit;
+      return 31 - Math.clz32(bit);
+    }
+    const high = pending[1];
+    if (high === 0) return -1;
+    const bit = high & -high;
+    pending[1] = high ^ bit;
+    return 63 - Math.clz32(bit);
   }
 
   /**
@@ -574,26 +557,172 @@ export class StuckTrunk {
   }
 
   /** Marks `card` as one that might go up, lengthens its suit's run of such cards from the foundation's next, and looks again at the cards in play that the longer run lets go up. */
-  private goesUp(card: number): void {
+  protected goesUp(card: number): void {
     this.canGoUp[card >> 5] |= 1 << (card & 31);
     const suit = this.suit[card];
-    if (this.decks > 1) {
-      this.decksGoesUp(suit, this.fromBase[card]);
-      return;
-    }
     const was = this.upTo[suit];
     let to = was;
     for (; to < RANK_COUNT; to++) {
       const next = this.inFoundationOrder[suit * RANK_COUNT + to];
       if ((this.canGoUp[next >> 5] & (1 << (next & 31))) === 0) break;
     }
-    if (to !== was) this.lengthened(suit, suit, was, to);
+    if (to === was) return;
+    this.upTo[suit] = to;
+    const before = (suit * (RANK_COUNT + 1) + was) * 2;
+    const now = (suit * (RANK_COUNT + 1) + to) * 2;
+    this.pending[0] |= this.suitUpTo[now] & ~this.suitUpTo[before] & this.live[0];
+    this.pending[1] |= this.suitUpTo[now + 1] & ~this.suitUpTo[before + 1] & this.live[1];
   }
 
-  /** RULES §10.19: some copy of the suit's k-th card from the base might go up: each of the suit's foundations climbs as far as some copy of each next rank might. */
-  private decksGoesUp(suit: number, k: number): void {
+  /** Whether a card `card` goes on might be a wing's top. */
+  private landingMightBeTop(card: number): boolean {
+    return ((this.landsOnTop[card >> 5] >>> (card & 31)) & 1) !== 0;
+  }
+
+  /** Puts `card` in canTop, and looks again at it and at the cards in play that go on it. */
+  private addToCanTop(card: number): void {
+    const word = card >> 5;
+    const bit = 1 << (card & 31);
+    if ((this.canTop[word] & bit) !== 0) return;
+    this.canTop[word] |= bit;
+    this.mergeLanders(card);
+    // the card's own step reads its canTop only where it is a wing card that might go up (a card off the wings is put
+    // in canTop by its own step, or by the spaces where nothing reads it again: a trunk card's canMove is never read)
+    if ((this.live[word] & bit) !== 0 && this.where[card] === ON_WING && this.fromBase[card] <= this.upTo[this.slot[card]]) this.pending[word] |= bit;
+  }
+
+  /** The cards that go on `card`, now a possible wing's top: they land on a top, and those in play and not yet leaving are looked at again. */
+  protected mergeLanders(card: number): void {
+    const at = card * 2;
+    this.landsOnTop[0] |= this.landers[at];
+    this.landsOnTop[1] |= this.landers[at + 1];
+    this.pending[0] |= this.landers[at] & this.live[0] & ~this.leaving[0];
+    this.pending[1] |= this.landers[at + 1] & this.live[1] & ~this.leaving[1];
+  }
+
+  /** Whether each card of `card`'s suit that must go up before it might go up. */
+  private upAllowed(card: number): boolean {
+    return this.fromBase[card] <= this.upTo[this.slot[card]];
+  }
+}
+
+/**
+ * RULES §10.19: the stuck-trunk test for two to four decks (docs/solver.md "Two to four decks"). Every copy is a
+ * card of its own in the sets, of two to seven words; a card might go up when some copy of each rank from its slot's
+ * height might (readFoundations); a wing card whose number another card has is named by a free twin (nameOf). Its own
+ * class, as DecksGame is Game's, so that one deck's sets keep their two words written in.
+ */
+export class DecksStuckTrunk extends StuckTrunk {
+  /** Each card's slot (as StuckTrunk's): its suit's highest foundation at or below its rank, suit·decks + the foundation's place. */
+  private readonly decksSlot = new Int8Array(MAX_CARDS);
+  /** Per suit·13 + k: 1 once some copy of the suit's k-th card from the base might go up. */
+  private readonly rankMayGoUp = new Uint8Array(4 * RANK_COUNT);
+  /** The card numbers readPosition has named (stamp), so that a wing's card whose number the trunk or stock holds takes a twin's. */
+  private readonly named = new Int32Array(MAX_CARDS);
+  private stamp = 0;
+
+  protected override decksTaken(): number {
+    return MAX_DECKS;
+  }
+
+  override prepare(game: Game): void {
+    super.prepare(game);
+    this.slot = this.decksSlot;
+    this.named.fill(0);
+    this.stamp = 0;
+  }
+
+  /**
+   * RULES §10.19: each foundation's height (a suit's highest first), and each card's slot: its suit's highest
+   * foundation at or below its rank. A card goes up onto some foundation of its suit that has come to its rank;
+   * climbing there from below that slot's height takes a copy of every rank between, so the card might go up
+   * only when some copy of each rank from the slot's height up to it might (docs/solver.md "Two to four decks").
+   * The stock's and trunk's card numbers are named as readPosition's wings must not name theirs.
+   */
+  protected override readFoundations(game: Game): void {
+    const decks = this.decks;
+    for (let suit = 0; suit < 4; suit++) {
+      for (let copy = 0; copy < decks; copy++) this.heights[suit * decks + copy] = game.foundationHeightOf(suit, copy);
+      for (let k = 0; k < RANK_COUNT; k++) {
+        let copy = 0;
+        while (copy < decks - 1 && this.heights[suit * decks + copy] > k) copy++;
+        for (let card = this.inFoundationOrder[suit * RANK_COUNT + k]; card < this.cards; card += CARD_COUNT) this.decksSlot[card] = suit * decks + copy;
+      }
+    }
+    const stamp = ++this.stamp;
+    const deck = game.layout.deck;
+    for (let i = 0; i < game.trunkCount(); i++) this.named[deck[i]] = stamp;
+    const stock = game.layout.stockCards;
+    for (let index = game.nextFilledStockPlace(0); index >= 0; index = game.nextFilledStockPlace(index + 1)) this.named[stock[index]] = stamp;
+  }
+
+  /**
+   * RULES §10.19: a wing card's number for the test, one no other card of the position has. Twins are one card to
+   * every rule, and a wing whose cards the position tells by value alone (a run down in suit) may name one the trunk
+   * or stock holds; any one-to-one naming of the cards out is the same position, so the first twin not yet named.
+   */
+  protected override nameOf(card: number): number {
+    const stamp = this.stamp;
+    if (this.named[card] !== stamp) {
+      this.named[card] = stamp;
+      return card;
+    }
+    for (let twin = card % CARD_COUNT; twin < this.cards; twin += CARD_COUNT) {
+      if (this.named[twin] === stamp) continue;
+      this.named[twin] = stamp;
+      return twin;
+    }
+    // as many copies are out as there are numbers: a position that names more is a bug
+    throw new Error(`stuck-trunk test: no twin of card ${card} left to name`);
+  }
+
+  protected override clearWingSets(): void {
+    for (let word = 0; word < this.words; word++) this.live[word] = this.feet[word] = 0;
+  }
+
+  protected override everyPlaceEnds(count: number): void {
+    for (let word = 0; word < this.words; word++) {
+      const from = 32 * word;
+      this.turnEnds[word] = count >= from + 32 ? -1 : count > from ? (1 << (count - from)) - 1 : 0;
+    }
+  }
+
+  protected override clearEnds(): void {
+    for (let word = 0; word < this.words; word++) this.turnEnds[word] = 0;
+  }
+
+  protected override clearSets(): void {
+    for (let word = 0; word < this.words; word++) {
+      this.canTop[word] = 0;
+      this.landsOnTop[word] = 0;
+      this.canMove[word] = 0;
+      this.canGoUp[word] = 0;
+      this.pending[word] = 0;
+      this.leaving[word] = 0;
+      this.reached[word] = 0;
+    }
+    for (let slot = 0; slot < 4 * this.decks; slot++) this.upTo[slot] = this.heights[slot];
+    this.rankMayGoUp.fill(0);
+  }
+
+  protected override nextPending(): number {
+    const pending = this.pending;
+    for (let word = 0; word < this.words; word++) {
+      const bits = pending[word];
+      if (bits === 0) continue;
+      const bit = bits & -bits;
+      pending[word] = bits ^ bit;
+      return 32 * word + 31 - Math.clz32(bit);
+    }
+    return -1;
+  }
+
+  /** Some copy of the suit's k-th card from the base might go up: each of the suit's foundations climbs as far as some copy of each next rank might. */
+  protected override goesUp(card: number): void {
+    this.canGoUp[card >> 5] |= 1 << (card & 31);
+    const suit = this.suit[card];
     const index = suit * RANK_COUNT;
-    this.rankMayGoUp[index + k] = 1;
+    this.rankMayGoUp[index + this.fromBase[card]] = 1;
     for (let slot = suit * this.decks; slot < (suit + 1) * this.decks; slot++) {
       const was = this.upTo[slot];
       let to = was;
@@ -611,31 +740,14 @@ export class StuckTrunk {
     for (let word = 0; word < words; word++) this.pending[word] |= this.suitUpTo[now + word] & ~this.suitUpTo[before + word] & this.live[word];
   }
 
-  /** Whether a card `card` goes on might be a wing's top. */
-  private landingMightBeTop(card: number): boolean {
-    return ((this.landsOnTop[card >> 5] >>> (card & 31)) & 1) !== 0;
-  }
 
-  /** Puts `card` in canTop, and looks again at it and at the cards in play that go on it. */
-  private addToCanTop(card: number): void {
-    const word = card >> 5;
-    const bit = 1 << (card & 31);
-    if ((this.canTop[word] & bit) !== 0) return;
-    this.canTop[word] |= bit;
+  protected override mergeLanders(card: number): void {
     const words = this.words;
     const at = card * words;
-    for (let i = 0; i < words; i++) {
-      const landers = this.landers[at + i];
-      this.landsOnTop[i] |= landers;
-      this.pending[i] |= landers & this.live[i] & ~this.leaving[i];
+    for (let word = 0; word < words; word++) {
+      const landers = this.landers[at + word];
+      this.landsOnTop[word] |= landers;
+      this.pending[word] |= landers & this.live[word] & ~this.leaving[word];
     }
-    // the card's own step reads its canTop only where it is a wing card that might go up (a card off the wings is put
-    // in canTop by its own step, or by the spaces where nothing reads it again: a trunk card's canMove is never read)
-    if ((this.live[word] & bit) !== 0 && this.where[card] === ON_WING && this.fromBase[card] <= this.upTo[this.slot[card]]) this.pending[word] |= bit;
-  }
-
-  /** Whether each card of `card`'s suit that must go up before it might go up. */
-  private upAllowed(card: number): boolean {
-    return this.fromBase[card] <= this.upTo[this.slot[card]];
   }
 }
