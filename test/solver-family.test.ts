@@ -365,7 +365,7 @@ describe("two to four decks: the twin one deck's bound-card rule would force up,
   });
   // the hearts' foundations stand at 5 and 3 here: a card of a rank between waits on the higher one alone. Read by the
   // suit's lowest foundation (one deck's single foundation, taken as the twins' own), the stuck-trunk test would
-  // hold the trunk's 6♥ behind the 4♥ it buries and call this won position lost (checked by that change)
+  // hold both 6♥ behind the 4♥ that the waste's 6♥ buries, and call this won position lost (checked by that change)
   it("is called lost by no stuck-trunk test on the way (rule F6 in a twin's form: docs/solver.md \"Two to four decks\")", () => {
     const game = new Game(parseDeal(deal, 2), rules);
     const stuck = new DecksStuckTrunk();
