@@ -63,16 +63,20 @@ const byFirstWord = new Map();
 let trunkEmpty = 0;
 const byPhases = new Map();
 let keys = 0;
+// RULES §10.19: a key of several decks keeps its trunk in word 0 and its foundations in the words after (key.ts)
+const decks = rules.decks ?? 1;
 solver.forEachStoredKey((words, at) => {
   const word0 = words[at];
-  const trunk = dist.familyKeyTrunkCount(word0);
-  const heights = dist.familyKeyFoundationHeights(word0);
-  const up = dist.heightsTotal(heights);
+  const trunk = decks > 1 ? dist.familyDecksKeyTrunkCount(word0) : dist.familyKeyTrunkCount(word0);
+  const heights = decks > 1 ? Array.from({ length: Math.ceil(decks / 2) }, (_, i) => words[at + 1 + i]).join(':') : dist.familyKeyFoundationHeights(word0);
+  const up = decks > 1 ? dist.familyDecksKeyCardsUp(words, at, decks) : dist.heightsTotal(heights);
   keys++;
   byTrunk.set(trunk, (byTrunk.get(trunk) ?? 0) + 1);
   byFoundations.set(up, (byFoundations.get(up) ?? 0) + 1);
   states.add(`${heights},${trunk}`);
-  byFirstWord.set(word0, (byFirstWord.get(word0) ?? 0) + 1);
+  // several decks: word 0 with the foundations' words (the stock's places lie in the words after, with the wings)
+  const group = decks > 1 ? `${word0}:${heights}` : word0;
+  byFirstWord.set(group, (byFirstWord.get(group) ?? 0) + 1);
   if (trunk === 0) trunkEmpty++;
   const phases = dist.familyKeyPassPhases(word0);
   byPhases.set(phases, (byPhases.get(phases) ?? 0) + 1);
@@ -96,13 +100,13 @@ const groups = [...byFirstWord.values()].sort((a, b) => b - a);
 const topTen = groups.slice(0, 10).reduce((sum, count) => sum + count, 0);
 console.log(
   `keys with the trunk empty: ${share(trunkEmpty)}\n` +
-    `groups of keys alike in all but the wings (first word: foundations, trunk, the stock's field): ${groups.length}; ` +
+    `groups of keys alike in all but the wings (${decks > 1 ? "word 0: trunk, the stock's field; and the foundations' words; not the stock's places" : "first word: foundations, trunk, the stock's field"}): ${groups.length}; ` +
     `the largest ${groups.slice(0, 5).join(', ')}; the ten largest hold ${share(topTen)}; median ${groups[groups.length >> 1] ?? 0}`,
 );
 // the key holds pass states only under passes as cycles (unlimited redeals, a fixed turn: search.ts); elsewhere those bits
 // are the waste top and the redeals used, and read as pass states they would say nothing
 const compiled = dist.compileRules(rules);
-if (compiled.redeals === dist.UNLIMITED_REDEALS && !compiled.turnShrinks) {
+if (compiled.redeals === dist.UNLIMITED_REDEALS && !compiled.turnShrinks && decks === 1) {
   console.log(
     `layouts by the pass states they hold:\n${[...byPhases]
       .sort((a, b) => a[0] - b[0])

@@ -7,7 +7,7 @@ import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/py
 import { CARD_COUNT, cardOf, cardValue, formatCard, NO_CARD, RANK_COUNT, rankOf, suitOf } from '../src/cards.js';
 import { dealFromNumberFor, numberTwins, parseDeal, type Deck } from '../src/deal.js';
 import { dealShape, fixedBaseRank, PRESETS, resolveRules, type RuleOverrides, type RuleSet } from '../src/rules.js';
-import { familyDecksKeyWords, familyKeyFoundationHeights, familyKeyTrunkCount, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, packFamilyDecksKey, packFamilyKey } from '../src/solver/family/key.js';
+import { familyDecksKeyCardsUp, familyDecksKeyTrunkCount, familyDecksKeyWords, familyKeyFoundationHeights, familyKeyTrunkCount, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, packFamilyDecksKey, packFamilyKey } from '../src/solver/family/key.js';
 import { heightsTotal } from '../src/position.js';
 import { DecksStuckTrunk, StuckTrunk } from '../src/solver/family/stuck.js';
 import { boundSuits, forcedPlay, wasteLeavesTurnsAlone } from '../src/solver/family/prune.js';
@@ -479,6 +479,29 @@ describe('the family key', () => {
     // the same few deals played many ways meet positions again: the check compares, not just collects
     // (Munger's and Minerva's random games end soonest: 822 and 976 positions)
     expect(byKey.size).toBeGreaterThan(750);
+  });
+  it.each(FAMILY.filter((preset) => resolveRules(preset).decks > 1))("%s: the readers bench/family-keys.mjs counts with read back the key's trunk and cards up (RULES §10.19)", (preset) => {
+    const random = testRandom(preset.length * 23 + 9);
+    let checked = 0;
+    for (let playout = 0; playout < 6; playout++) {
+      const { game } = playedPosition(preset, 1 + random(50), 0, random);
+      const moves = newEngineMoveList();
+      for (let step = 0; step < 150; step++) {
+        const { key } = familyKeyOf(game);
+        expect(familyDecksKeyTrunkCount(key[0])).toBe(game.trunkCount());
+        // the foundations' heights summed from the engine's readers, each of a suit's foundations
+        let up = 0;
+        for (let suit = 0; suit < 4; suit++) for (let copy = 0; copy < game.decks; copy++) up += game.foundationHeightOf(suit, copy);
+        expect(familyDecksKeyCardsUp(key, 0, game.decks)).toBe(up);
+        checked++;
+        const count = game.legalMoves(moves);
+        if (count === 0) break;
+        const upPlays: number[] = [];
+        for (let m = 0; m < count; m++) if (toNotation(moves[m]).target === 'F') upPlays.push(moves[m]);
+        game.apply(upPlays.length > 0 && random(4) > 0 ? upPlays[random(upPlays.length)] : moves[random(count)]);
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
   });
   it.each(FAMILY.filter((preset) => resolveRules(preset).decks === 1))('%s: the key reads back as the foundations, the trunk, the sorted wings and the cards under each card', (preset) => {
     const random = testRandom(preset.length * 17 + 3);

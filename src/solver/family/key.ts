@@ -390,6 +390,17 @@ function decksWingAfter(position: P.Position, a: number, b: number, linkBits: nu
   return false;
 }
 
+/** RULES §10.19: a key's trunk count, from its word 0 (the bits below the waste top's). */
+export function familyDecksKeyTrunkCount(word0: number): number {
+  return word0 & ((1 << DECKS_WASTE_SHIFT) - 1);
+}
+/** RULES §10.19: the cards on a key's foundations (the key at words[at …]): its first 16 bits a deck, four a suit's foundation. */
+export function familyDecksKeyCardsUp(words: ArrayLike<number>, at: number, decks: number): number {
+  let total = 0;
+  for (let nibble = 0; nibble < 4 * decks; nibble++) total += (words[at + 1 + (nibble >> 3)] >>> (4 * (nibble & 7))) & 0xf;
+  return total;
+}
+
 /** RULES §10.19: the words of the key of a position of `decks` decks and `stockPlaces` stock places. */
 export function familyDecksKeyWords(wings: number, decks: number, linkBits: number, stockPlaces: number): number {
   return 1 + Math.ceil((DECKS_FOUNDATION_BITS * decks + stockPlaces + DECKS_WING_CODE_BITS * wings + CARD_COUNT * decks * linkBits) / 32);
