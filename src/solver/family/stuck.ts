@@ -10,6 +10,8 @@ const WING_EMPTIES = 2;
 /** The card numbers of four decks (RULES §10.19: card v of deck k is v + 52k), and the words of a set of them, a bit each. */
 const MAX_CARDS = CARD_COUNT * MAX_DECKS;
 const MAX_WORDS = MAX_CARDS / 32;
+/** The words of one deck's sets: StuckTrunk's own steps write them in (DecksStuckTrunk loops over `words`). */
+const ONE_DECK_WORDS = 2;
 /** Where a card in play lies (`where`): the stock or waste, the trunk, a wing (a foundation card's entry is never read). */
 const IN_STOCK = 1;
 const IN_TRUNK = 2;
@@ -66,7 +68,7 @@ const ON_WING = 3;
 export class StuckTrunk {
   /** The card numbers of the game's decks (52 a deck), and the words of a set of them (two with one deck). */
   protected cards = CARD_COUNT;
-  protected words = 2;
+  protected words = ONE_DECK_WORDS;
   /** RULES §10.19: the game's decks, and so each suit's foundations. */
   protected decks = 1;
   /** 1 for each card on a wing. */
@@ -230,7 +232,8 @@ export class StuckTrunk {
     const onTop = this.onTop;
     // which card lies on which is for wingMayEmpty alone (trunkFill player)
     const marks = !this.trunkFills;
-    if (marks) this.onWing.fill(0);
+    // the game's cards alone: the table is four decks long
+    if (marks) this.onWing.fill(0, 0, this.cards);
     // a foundation card's entry is left as it was, and a trunk card's is written when it comes into play (heldForever):
     // only cards in play are ever looked up
     this.readFoundations(game);
@@ -568,8 +571,8 @@ export class StuckTrunk {
     }
     if (to === was) return;
     this.upTo[suit] = to;
-    const before = (suit * (RANK_COUNT + 1) + was) * 2;
-    const now = (suit * (RANK_COUNT + 1) + to) * 2;
+    const before = (suit * (RANK_COUNT + 1) + was) * ONE_DECK_WORDS;
+    const now = (suit * (RANK_COUNT + 1) + to) * ONE_DECK_WORDS;
     this.pending[0] |= this.suitUpTo[now] & ~this.suitUpTo[before] & this.live[0];
     this.pending[1] |= this.suitUpTo[now + 1] & ~this.suitUpTo[before + 1] & this.live[1];
   }
@@ -593,7 +596,7 @@ export class StuckTrunk {
 
   /** The cards that go on `card`, now a possible wing's top: they land on a top, and those in play and not yet leaving are looked at again. */
   protected mergeLanders(card: number): void {
-    const at = card * 2;
+    const at = card * ONE_DECK_WORDS;
     this.landsOnTop[0] |= this.landers[at];
     this.landsOnTop[1] |= this.landers[at + 1];
     this.pending[0] |= this.landers[at] & this.live[0] & ~this.leaving[0];
