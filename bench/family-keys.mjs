@@ -68,7 +68,7 @@ const decks = rules.decks ?? 1;
 solver.forEachStoredKey((words, at) => {
   const word0 = words[at];
   const trunk = decks > 1 ? dist.familyDecksKeyTrunkCount(word0) : dist.familyKeyTrunkCount(word0);
-  const heights = decks > 1 ? Array.from({ length: Math.ceil(decks / 2) }, (_, i) => words[at + 1 + i]).join(':') : dist.familyKeyFoundationHeights(word0);
+  const heights = decks > 1 ? dist.familyDecksKeyFoundations(words, at, decks) : dist.familyKeyFoundationHeights(word0);
   const up = decks > 1 ? dist.familyDecksKeyCardsUp(words, at, decks) : dist.heightsTotal(heights);
   keys++;
   byTrunk.set(trunk, (byTrunk.get(trunk) ?? 0) + 1);

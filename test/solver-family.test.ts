@@ -7,7 +7,7 @@ import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/py
 import { CARD_COUNT, cardOf, cardValue, formatCard, NO_CARD, RANK_COUNT, rankOf, suitOf } from '../src/cards.js';
 import { dealFromNumberFor, numberTwins, parseDeal, type Deck } from '../src/deal.js';
 import { dealShape, fixedBaseRank, PRESETS, resolveRules, type RuleOverrides, type RuleSet } from '../src/rules.js';
-import { familyDecksKeyCardsUp, familyDecksKeyTrunkCount, familyDecksKeyWords, familyKeyFoundationHeights, familyKeyTrunkCount, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, packFamilyDecksKey, packFamilyKey } from '../src/solver/family/key.js';
+import { familyDecksKeyCardsUp, familyDecksKeyFoundations, familyDecksKeyTrunkCount, familyDecksKeyWords, familyKeyFoundationHeights, familyKeyTrunkCount, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, packFamilyDecksKey, packFamilyKey } from '../src/solver/family/key.js';
 import { heightsTotal } from '../src/position.js';
 import { DecksStuckTrunk, StuckTrunk } from '../src/solver/family/stuck.js';
 import { boundSuits, forcedPlay, wasteLeavesTurnsAlone } from '../src/solver/family/prune.js';
@@ -480,10 +480,11 @@ describe('the family key', () => {
     // (Munger's and Minerva's random games end soonest: 822 and 976 positions)
     expect(byKey.size).toBeGreaterThan(750);
   });
-  it.each(FAMILY.filter((preset) => resolveRules(preset).decks > 1))("%s: the readers bench/family-keys.mjs counts with read back the key's trunk and cards up (RULES §10.19)", (preset) => {
+  it.each(FAMILY.filter((preset) => resolveRules(preset).decks > 1))("%s: the readers bench/family-keys.mjs counts with read back the key's trunk, cards up and foundations (RULES §10.19)", (preset) => {
     const random = testRandom(preset.length * 23 + 9);
     let checked = 0;
     for (let playout = 0; playout < 6; playout++) {
+      let last: { text: string; heights: string } | null = null;
       const { game } = playedPosition(preset, 1 + random(50), 0, random);
       const moves = newEngineMoveList();
       for (let step = 0; step < 150; step++) {
@@ -491,8 +492,14 @@ describe('the family key', () => {
         expect(familyDecksKeyTrunkCount(key[0])).toBe(game.trunkCount());
         // the foundations' heights summed from the engine's readers, each of a suit's foundations
         let up = 0;
-        for (let suit = 0; suit < 4; suit++) for (let copy = 0; copy < game.decks; copy++) up += game.foundationHeightOf(suit, copy);
+        const heights: number[] = [];
+        for (let suit = 0; suit < 4; suit++) for (let copy = 0; copy < game.decks; copy++) heights.push(game.foundationHeightOf(suit, copy));
+        for (const height of heights) up += height;
         expect(familyDecksKeyCardsUp(key, 0, game.decks)).toBe(up);
+        // the foundations' text changes exactly when some foundation's height does (and not with the stock's places)
+        const text = familyDecksKeyFoundations(key, 0, game.decks);
+        if (last !== null) expect(text === last.text, `${preset}: foundations' text`).toBe(heights.join() === last.heights);
+        last = { text, heights: heights.join() };
         checked++;
         const count = game.legalMoves(moves);
         if (count === 0) break;

@@ -401,6 +401,12 @@ export function familyDecksKeyCardsUp(words: ArrayLike<number>, at: number, deck
   return total;
 }
 
+/** RULES §10.19: a key's foundations as text (the key at words[at …]: 16 bits a deck, the stock's places after them masked off), for tools that group keys. */
+export function familyDecksKeyFoundations(words: ArrayLike<number>, at: number, decks: number): string {
+  const parts: number[] = [];
+  for (let copies = 0; copies < decks; copies += 2) parts.push(copies + 1 < decks ? words[at + 1 + (copies >> 1)] : words[at + 1 + (copies >> 1)] & 0xffff);
+  return parts.join(':');
+}
 /** RULES §10.19: the words of the key of a position of `decks` decks and `stockPlaces` stock places. */
 export function familyDecksKeyWords(wings: number, decks: number, linkBits: number, stockPlaces: number): number {
   return 1 + Math.ceil((DECKS_FOUNDATION_BITS * decks + stockPlaces + DECKS_WING_CODE_BITS * wings + CARD_COUNT * decks * linkBits) / 32);
