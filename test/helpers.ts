@@ -135,7 +135,7 @@ export function familyPlayouts(): FamilyPlayout[] {
 /** RULES §10.19: the presets of PySolFC's games of two to four decks, whose playouts are test/fixtures/pysolfc-decks-moves.json. */
 export const DECK_PRESETS = ['double-canfield', 'triple-canfield', 'quadruple-canfield', 'demon', 'american-toad', 'variegated-canfield'];
 
-/** The 180 playouts of test/fixtures/pysolfc-decks-moves.json (30 of each of DECK_PRESETS). */
+/** The 210 playouts of test/fixtures/pysolfc-decks-moves.json (30 of each of DECK_PRESETS, then 30 of The Plot, which no preset plays yet). */
 export function decksPlayouts(): FamilyPlayout[] {
   return (JSON.parse(readFileSync(join(FIXTURES, 'pysolfc-decks-moves.json'), 'utf8')) as { playouts: FamilyPlayout[] }).playouts;
 }

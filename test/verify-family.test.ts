@@ -234,7 +234,8 @@ describe('a fixed base (RULES §10.7, §10.9), on storehouse (base 2)', () => {
 });
 
 describe("the verifier against PySolFC's legal moves in its games of two to four decks (test/fixtures/pysolfc-decks-moves.json)", () => {
-  const playouts = decksPlayouts();
+  // The Plot's playouts wait for its preset (RULES §10.19 has no rules for it yet)
+  const playouts = decksPlayouts().filter((playout) => playout.preset !== 'the-plot');
   it('has the six games, 30 playouts each', () => {
     expect([...new Set(playouts.map((playout) => playout.preset))].sort()).toEqual(DECK_PRESETS.sort());
     expect(playouts.length).toBe(180);

@@ -45,6 +45,18 @@ Until a trunk's card goes to a foundation (which sets game.base_rank) the waste 
 be turned, so its playouts' top-level `auto` is empty, and the turn PySolFC makes by itself (autodeal) once the
 base is set shows in that step's `auto`. game.base_rank is PySolFC's undo state (game.getState/setState),
 which the snapshot keeps with the cards.
+The Plot (896, canfield.py's ThePlot) has twelve wings, W1..W12 (`W3W11(TD)`; the tokens sort as strings,
+W10..W12 between W1 and W2). A wing takes one card at a time (max_move=1), down by rank whatever the suit, a
+King on an Ace (RK_RowStack, mod=13); ThePlot_RowStack.acceptsCards takes no trunk card (from_stack in
+s.reserves), and into a space only the waste's card, of the base rank (foundations[0].cap.base_rank) until
+foundations[0] holds 13 cards, of any rank after. FILL_EMPTY_ROWS = 0: a space waits for such a card. The
+eight foundations (ThePlot_Foundation, an RK_FoundationStack: up from the base rank whatever the suit,
+mod=13, max_move=0) start with the base card on foundations[0] (ALIGN_FOUNDATIONS = False), and
+ThePlot_Foundation.acceptsCards lets no empty one take a card until foundations[0] holds 13. Then a card of
+the base rank may start any empty one, and a card may go onto any whose top is one rank below: one move as
+a player sees it (foundations of the same height are alike), written once, `XF(4H)`, as the move onto the
+first of them, as for a card of several decks that two foundations of its suit take. One card a turn
+(num_deal=1) and max_rounds=1: no R.
 """
 import argparse
 import json
@@ -316,7 +328,8 @@ class Table:
                     assert not count or (src.startswith('W') and (dst.startswith('W') or dst == 'F'))
                     token = '%s%s%s(%s)' % (count, src, dst, card_text(cards[0]))
                     if token in moves:
-                        # of several decks a card may go onto either of two foundations of its suit: one move as a
+                        # of several decks a card may go onto either of two foundations of its suit (The Plot: onto
+                        # any of the same height, or once foundations[0] is full any empty one): one move as a
                         # player sees it, kept as the move onto the first of them
                         assert self.decks > 1 and dst == 'F' and moves[token][3] in self.foundations, token
                         continue
@@ -438,8 +451,7 @@ def main():
             shown = table.new_game(number)
             assert len(table.trunks[0].cards) == trunk and sum(len(f.cards) for f in table.foundations) == base_cards
             deck_rows.append('%d\t%s\t%d\t%s\t%s' % (game_id, preset, decks, shown, table.deal_string(len(table.waste.cards), 1, decks)))
-        # The Plot's rules (spaces, foundations of any suit filled one after another) are not yet in RULES.md: its deals only
-        mine = [] if game_id == 896 else play_out(table, game_id, preset, rng, args, 1, decks)
+        mine = play_out(table, game_id, preset, rng, args, 1, decks)
         deck_playouts += mine
         print('%s (%d): %d deals, %d playouts, %d steps' % (preset, game_id, len(numbers), len(mine), sum(len(p['steps']) for p in mine)), file=sys.stderr)
 
