@@ -1,7 +1,7 @@
 // The mutable game position of RULES §2–3: legal single moves (RULES §5 tokens), apply and undo, trunk fills, win.
 import { CARD_COUNT, cardBelow, cardRanksAbove, cardValue, NO_CARD, RANK_COUNT, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
-import { dealLayout, dealtCard, dealtFaceUp, MAX_TRUNKS, WING_COUNT, type DealLayout } from './layout.js';
+import { dealLayout, dealtCard, dealtFaceUp, MAX_TRUNKS, MAX_WINGS, WING_COUNT, type DealLayout } from './layout.js';
 import { formatMove, type Move, type MoveSource } from './notation.js';
 import * as P from './position.js';
 import {
@@ -12,7 +12,6 @@ import {
   BUILD_SUIT_DOWN,
   canonicalRules,
   compileRules,
-  TRUNK_PLAY_TOP,
   UNLIMITED_REDEALS,
   wingDealFaces,
   firstGroupSize,
@@ -28,10 +27,11 @@ import {
  *
  * | bits  | field                                                        |
  * |-------|--------------------------------------------------------------|
- * | 0-4   | source: 0–7 wing, 8 waste, 9 trunk, 10 stock, 11 turn, 12 redeal, |
- * |       | 13–16 trunk 1–4 of several (RULES §10.15), 17 a foundation (§10.16) |
- * | 5-8   | target: 0–7 wing, 8 foundation, 9 the foundation down from the |
- * |       | King (RULES §10.18), 15 none                                  |
+ * | 0-4   | source: 0–11 wing, 12 waste, 13 trunk, 14 stock, 15 turn,     |
+ * |       | 16 redeal, 17–20 trunk 1–4 of several (RULES §10.15), 21 a    |
+ * |       | foundation (§10.16)                                           |
+ * | 5-8   | target: 0–11 wing, 12 foundation, 13 the foundation down from |
+ * |       | the King (RULES §10.18), 15 none                              |
  * | 9-15  | count of cards moved (a Canfield wing may hold more than 15)  |
  * | 16-23 | the card moved (deepest card of a group), plus one; 0 = none: |
  * |       | a card number up to 207 (four decks, RULES §10.19)            |
@@ -63,19 +63,24 @@ const MOVE_CARD_MASK = 0xff;
 const MAX_MOVE_COUNT = MOVE_COUNT_MASK;
 /** The bits an engine move takes (the family search's move keeps its own above them). */
 export const ENGINE_MOVE_BITS = 24;
-export const SOURCE_WASTE = 8;
-export const SOURCE_TRUNK = 9;
-export const SOURCE_STOCK = 10;
-export const SOURCE_TURN = 11;
-export const SOURCE_REDEAL = 12;
+/** Sources and targets 0 … MAX_WINGS-1 are wings (isWing); the others follow them. */
+export const SOURCE_WASTE = MAX_WINGS;
+export const SOURCE_TRUNK = MAX_WINGS + 1;
+export const SOURCE_STOCK = MAX_WINGS + 2;
+export const SOURCE_TURN = MAX_WINGS + 3;
+export const SOURCE_REDEAL = MAX_WINGS + 4;
 /** RULES §10.15: trunk k (0-based) of several is source SOURCE_TRUNKS + k; the one trunk of every other game is SOURCE_TRUNK. */
-const SOURCE_TRUNKS = 13;
+const SOURCE_TRUNKS = MAX_WINGS + 5;
 /** RULES §10.16: a foundation's top card, coming back. */
-export const SOURCE_FOUNDATION = 17;
-export const TARGET_FOUNDATION = 8;
+export const SOURCE_FOUNDATION = SOURCE_TRUNKS + MAX_TRUNKS;
+export const TARGET_FOUNDATION = MAX_WINGS;
 /** RULES §10.18: the suit's foundation down from the King (TARGET_FOUNDATION is then the one up from the Ace). */
-export const TARGET_FOUNDATION_DOWN = 9;
-export const TARGET_NONE = 15;
+export const TARGET_FOUNDATION_DOWN = MAX_WINGS + 1;
+export const TARGET_NONE = MOVE_TARGET_MASK;
+/** Whether a move's source or target is a wing (W1 … W12 are 0 … 11). */
+export function isWing(sourceOrTarget: number): boolean {
+  return sourceOrTarget < MAX_WINGS;
+}
 
 /** No move: what legalMoveFor() gives for a move that is not legal. */
 export const NO_MOVE = -1 as EngineMove;
@@ -109,7 +114,7 @@ export function isTrunkSource(source: number): boolean {
   return source === SOURCE_TRUNK || (source >= SOURCE_TRUNKS && source < SOURCE_TRUNKS + MAX_TRUNKS);
 }
 
-const SOURCE_LETTERS: MoveSource[] = ['W', 'W', 'W', 'W', 'W', 'W', 'W', 'W', 'X', 'K', 'S', 'T', 'R', 'K', 'K', 'K', 'K', 'F'];
+const SOURCE_LETTERS: MoveSource[] = [...Array<MoveSource>(MAX_WINGS).fill('W'), 'X', 'K', 'S', 'T', 'R', ...Array<MoveSource>(MAX_TRUNKS).fill('K'), 'F'];
 
 /** The RULES §5 Move value of an engine move, with its card (its value: twins are one card to the notation). */
 export function toNotation(move: EngineMove): Move {
@@ -117,10 +122,10 @@ export function toNotation(move: EngineMove): Move {
   const target = moveTarget(move);
   return {
     source: SOURCE_LETTERS[source],
-    fromWing: source < WING_COUNT ? source + 1 : 0,
+    fromWing: isWing(source) ? source + 1 : 0,
     fromTrunk: source >= SOURCE_TRUNKS && source < SOURCE_TRUNKS + MAX_TRUNKS ? source - SOURCE_TRUNKS + 1 : 0,
     target: target === TARGET_FOUNDATION ? 'F' : target === TARGET_FOUNDATION_DOWN ? 'D' : target === TARGET_NONE ? 'none' : 'W',
-    toWing: target < WING_COUNT ? target + 1 : 0,
+    toWing: isWing(target) ? target + 1 : 0,
     count: moveCount(move),
     // RULES §10.19: a move names a card by its value, whichever deck's it is (as its text does)
     card: cardValue(moveCard(move)),
@@ -131,7 +136,7 @@ export function toNotation(move: EngineMove): Move {
 export function trunkCardInPlay(position: P.Position, layout: DealLayout, rules: CompiledRules): number {
   const count = P.trunkCount(position);
   if (count === 0 || layout.trunks > 1) return NO_CARD;
-  if (rules.trunkPlay === TRUNK_PLAY_TOP) return layout.deck[count - 1];
+  if (rules.trunkTopInPlay) return layout.deck[count - 1];
   return count === 1 ? layout.deck[0] : NO_CARD;
 }
 
@@ -185,13 +190,24 @@ export class Game {
   /** Wings in play (W1 … Wn are 0 … n-1). */
   readonly wings: number;
   /** Whether wings are kept as linked cards (alt-colour or any-suit building; position.ts). */
-  private readonly linked: boolean;
+  protected readonly linked: boolean;
   /** RULES §10.18: two foundations a suit, up from the Ace and down from the King. */
   private readonly upDown: boolean;
   /** RULES §10.18: four cards of a rank go up together, from a wing. */
   private readonly fourOfARank: boolean;
   /** RULES §10.19: decks shuffled together; with more than one, twins are one card to every rule, and each suit has that many foundations. */
   readonly decks: number;
+  /**
+   * The writers of the wings' cards and the trunk's fills: position.ts's, or with several decks (RULES §10.1, §10.19)
+   * its decks… ones, which find wings past the eighth. Chosen once, so that one deck's moves ask nothing more
+   * (a test of the deck count at each move cost the one-deck family's search 0.3% more instructions: docs/measurements.md).
+   */
+  private readonly takeFromWing: typeof P.takeFromWing;
+  private readonly takeFromLinkedWing: typeof P.takeFromLinkedWing;
+  private readonly placeOnWing: typeof P.placeOnWing;
+  private readonly placeOnLinkedWing: typeof P.placeOnLinkedWing;
+  private readonly fillFromTrunk: typeof P.fillFromTrunk;
+  private readonly fillOneFromTrunk: typeof P.fillOneFromTrunk;
   /** One deck built down in suit round the corner: goesOn's quick way. */
   private readonly suitRunsRound: boolean;
   protected readonly position: P.Position;
@@ -209,23 +225,31 @@ export class Game {
   constructor(deck: Deck, rules: RuleSet) {
     this.rules = rules;
     this.compiled = compileRules(rules);
-    // the move encoding has room for eight wings (commands/flags.ts refuses more before any work)
-    if (this.compiled.wings > WING_COUNT) throw new Error(`the engine plays at most ${WING_COUNT} wings, not ${canonicalRules(rules)}`);
+    // the move encoding has room for MAX_WINGS wings, and a position of one deck for WING_COUNT (rules.ts refuses more before any work)
+    if (this.compiled.wings > (rules.decks > 1 ? MAX_WINGS : WING_COUNT)) throw new Error(`the engine plays at most ${WING_COUNT} wings with one deck and ${MAX_WINGS} with several, not ${canonicalRules(rules)}`);
     this.wings = this.compiled.wings;
     this.upDown = this.compiled.upDown;
     this.fourOfARank = this.compiled.fourOfARank;
     this.linked = this.compiled.build === BUILD_ALT_COLOUR_DOWN || this.compiled.build === BUILD_ANY_SUIT_DOWN || this.compiled.build === BUILD_EQUAL_RANK;
     this.decks = rules.decks;
+    const decks = this.decks > 1;
+    this.takeFromWing = decks ? P.decksTakeFromWing : P.takeFromWing;
+    this.takeFromLinkedWing = decks ? P.decksTakeFromLinkedWing : P.takeFromLinkedWing;
+    this.placeOnWing = decks ? P.decksPlaceOnWing : P.placeOnWing;
+    this.placeOnLinkedWing = decks ? P.decksPlaceOnLinkedWing : P.placeOnLinkedWing;
+    this.fillFromTrunk = decks ? P.decksFillFromTrunk : P.fillFromTrunk;
+    this.fillOneFromTrunk = decks ? P.decksFillOneFromTrunk : P.fillOneFromTrunk;
     this.suitRunsRound = this.compiled.build === BUILD_SUIT_DOWN && this.compiled.wrapRound && this.decks === 1;
-    this.position = P.newPosition(P.positionWords(this.linked, this.decks));
+    this.position = P.newPosition(P.positionWords(this.linked, this.decks, this.wings));
     this.history = new Int32Array(this.position.length * 256);
     this.layout = dealLayout(deck, rules.trunk, this.wings, this.compiled.fixedBase, wingDealFaces(rules), rules.baseCards === 'shuffled', rules.trunks, this.compiled.baseChosen);
     this.cardsOnto = this.listCardsOnto();
     this.dealtUnderRuns = this.layout.wingCards > 1;
     this.dealtJoins = this.dealtUnderRuns ? this.listDealtJoins() : NO_DEALT_JOINS;
     this.reset();
-    // RULES §10.19: a game of several decks is a DecksGame (below), whoever makes it, so that one deck's code stays as it was
-    if (rules.decks > 1 && new.target === Game) return new DecksGame(deck, rules);
+    // RULES §10.19: a game of several decks is a DecksGame (below), whoever makes it, so that one deck's code stays as it was;
+    // §10.20's foundations by rank a RankFoundationsGame, one of them
+    if (rules.decks > 1 && new.target === Game) return rules.foundations === 'any-suit-in-turn' ? new RankFoundationsGame(deck, rules) : new DecksGame(deck, rules);
   }
 
   get deck(): Deck {
@@ -299,6 +323,10 @@ export class Game {
   foundationNextOf(suit: number, copy: number): number {
     const height = P.foundationHeightOf(this.position, suit, copy);
     return height === RANK_COUNT ? NO_CARD : suit * RANK_COUNT + ((this.layout.baseRank + height) % RANK_COUNT);
+  }
+  /** RULES §10.20: the height of foundation `foundation` (0 the first) of foundations by rank (`--foundations any-suit-in-turn`). */
+  rankFoundationHeight(foundation: number): number {
+    return P.rankFoundationHeight(this.position, foundation);
   }
   /** RULES §10.18: the card that goes next on this suit's foundation down from the King, or NO_CARD. */
   foundationDownNext(suit: number): number {
@@ -522,7 +550,7 @@ export class Game {
   /** Whether a move from a wing takes its last card (a wing with dealt cards under its run never empties: none of these games has them). */
   private emptiesWing(move: EngineMove): boolean {
     const source = moveSource(move);
-    return source < WING_COUNT && moveCount(move) === this.wingHeight(source) && this.dealtUnder(source) === 0;
+    return isWing(source) && moveCount(move) === this.wingHeight(source) && this.dealtUnder(source) === 0;
   }
 
   /**
@@ -923,7 +951,7 @@ export class Game {
   applyUnsaved(move: EngineMove): void {
     this.playOnly(move);
     if (this.compiled.wasteFillsAuto) this.fillEmptied();
-    else if (this.compiled.trunkFillsAuto) P.fillFromTrunk(this.position, this.layout);
+    else if (this.compiled.trunkFillsAuto) this.fillFromTrunk(this.position, this.layout);
   }
 
   /**
@@ -934,8 +962,8 @@ export class Game {
   private fillEmptied(): number {
     const wing = this.emptied;
     this.emptied = -1;
-    if (wing < 0 || P.wingHeight(this.position, wing) !== 0) return -1;
-    if (P.trunkCount(this.position) > 0) return P.fillOneFromTrunk(this.position, this.layout, wing);
+    if (wing < 0 || this.wingHeight(wing) !== 0) return -1;
+    if (P.trunkCount(this.position) > 0) return this.fillOneFromTrunk(this.position, this.layout, wing);
     return P.fillFromWaste(this.position, this.layout, wing) ? wing : -1;
   }
 
@@ -959,23 +987,23 @@ export class Game {
     let card: number;
     let top = NO_CARD;
     this.emptied = -1;
-    if (source < WING_COUNT) {
+    if (isWing(source)) {
       card = this.wingCard(source, count - 1);
       if (this.fourOfARank && target === TARGET_FOUNDATION) {
         // RULES §10.18: the four go up and keep no links among themselves (one at a time, each link cleared)
         for (let i = 0; i < count; i++) P.takeFromLinkedWing(position, source, 1);
       } else if (this.linked) {
-        top = P.wingTop(position, source);
-        P.takeFromLinkedWing(position, source, count);
+        top = this.wingTop(source);
+        this.takeFromLinkedWing(position, source, count);
       } else {
-        P.takeFromWing(position, source, count);
+        this.takeFromWing(position, source, count);
       }
       // RULES §10.14: a run gone whole from dealt cards turns the next one up
-      if (this.dealtUnderRuns && P.wingHeight(position, source) === 0) {
+      if (this.dealtUnderRuns && this.wingHeight(source) === 0) {
         const under = P.dealtUnder(position, source);
         if (under > 0) P.turnDealtCard(position, this.layout, source, this.dealtJoins[source * 4 + under] === 1, this.linked);
       }
-      if (P.wingHeight(position, source) === 0) this.emptied = source;
+      if (this.wingHeight(source) === 0) this.emptied = source;
     } else if (source === SOURCE_WASTE || source === SOURCE_STOCK) {
       const index = source === SOURCE_WASTE ? this.wasteTopIndex() : this.stockTopIndex();
       card = this.layout.stockCards[index];
@@ -1001,8 +1029,8 @@ export class Game {
       else this.raiseFoundation(card);
     }
     else if (target === TARGET_FOUNDATION_DOWN) P.raiseDown(position, suitOf(card));
-    else if (this.linked) P.placeOnLinkedWing(position, target, card, top === NO_CARD ? card : top, count);
-    else P.placeOnWing(position, target, card, count);
+    else if (this.linked) this.placeOnLinkedWing(position, target, card, top === NO_CARD ? card : top, count);
+    else this.placeOnWing(position, target, card, count);
   }
 
   /**
@@ -1018,7 +1046,7 @@ export class Game {
   /** The next forced trunk fill (RULES §3.3) after playOnly(): the wing it filled, or -1 when none is due. */
   fillNext(): number {
     if (this.compiled.wasteFillsAuto) return this.fillEmptied();
-    return this.compiled.trunkFillsAuto ? P.fillOneFromTrunk(this.position, this.layout, 0) : -1;
+    return this.compiled.trunkFillsAuto ? this.fillOneFromTrunk(this.position, this.layout, 0) : -1;
   }
 
   /** The legal move that is this RULES §5 move (its card, if named, not compared, but for a foundation's card coming back: it names the foundation), or NO_MOVE. */
@@ -1040,6 +1068,17 @@ export class Game {
  * at every call how many decks there are.
  */
 class DecksGame extends Game {
+  /** RULES §10.1: a position of several decks may keep wings past the eighth (position.ts decksWingWord). */
+  override wingHeight(wing: number): number {
+    return P.decksWingHeight(this.position, wing);
+  }
+  override wingTop(wing: number): number {
+    return P.decksWingTop(this.position, wing);
+  }
+  override wingCard(wing: number, depth: number): number {
+    return this.linked ? P.decksLinkedWingCard(this.position, wing, depth) : P.decksWingCard(this.position, wing, depth);
+  }
+
   override stockPlaceFilled(stockIndex: number): boolean {
     return P.decksStockPlaceFilled(this.position, stockIndex);
   }
@@ -1083,7 +1122,7 @@ class DecksGame extends Game {
    * RULES §10.19: the foundation of `card`'s suit that takes it (the first of those that do: they are
    * alike), or -1. A suit's foundations are kept highest first, so raising the first of a height keeps them so.
    */
-  private foundationCopyFor(card: number): number {
+  protected foundationCopyFor(card: number): number {
     const suit = suitOf(card);
     const height = (rankOf(card) - this.layout.baseRank + RANK_COUNT) % RANK_COUNT;
     for (let copy = 0; copy < this.decks; copy++) if (P.foundationHeightOf(this.position, suit, copy) === height) return copy;
@@ -1117,7 +1156,62 @@ class DecksGame extends Game {
   override playOnly(move: EngineMove): void {
     super.playOnly(move);
     const target = moveTarget(move);
-    if (target < WING_COUNT && P.wingHeight(this.position, target) > MAX_MOVE_COUNT) wingTooHigh(P.wingHeight(this.position, target));
+    if (isWing(target) && this.wingHeight(target) > MAX_MOVE_COUNT) wingTooHigh(this.wingHeight(target));
+  }
+}
+
+/**
+ * RULES §10.20, foundations by rank in any suit, the first full first (PySolFC's The Plot): 4·n foundations,
+ * each up from the base in any suit; the deal's base card starts foundation 0, which alone takes cards
+ * until it holds 13, and then a base-rank card starts any empty one. Which cards went up the position does
+ * not keep (a card up is one nowhere else): only each foundation's height, which is all a rule asks.
+ * Foundations 1 … are kept highest first, as a suit's are in DecksGame, so that which of two of a height a
+ * card went onto is never told apart. A space takes only a base-rank card until foundation 0 is full
+ * (`--space-rank base-first`).
+ */
+class RankFoundationsGame extends DecksGame {
+  override reset(): void {
+    super.reset();
+    P.startFirstRankFoundation(this.position);
+  }
+  /** The foundation that takes `card` (the first of a height: they are alike), or -1. */
+  protected override foundationCopyFor(card: number): number {
+    const height = (rankOf(card) - this.layout.baseRank + RANK_COUNT) % RANK_COUNT;
+    if (!this.firstFull()) return P.rankFoundationHeight(this.position, 0) === height ? 0 : -1;
+    for (let foundation = 1; foundation < 4 * this.decks; foundation++) if (P.rankFoundationHeight(this.position, foundation) === height) return foundation;
+    return -1;
+  }
+  protected override raiseFoundation(card: number): void {
+    P.raiseRankFoundation(this.position, this.foundationCopyFor(card));
+  }
+  /** Foundation 0 holds 13 cards: the others may start. */
+  private firstFull(): boolean {
+    return P.rankFoundationHeight(this.position, 0) === RANK_COUNT;
+  }
+  /** The rank each foundation takes next, as the base-rank-relative heights the foundations stand at (bit h: some foundation takes the card of height h). */
+  private heightsTaken(): number {
+    if (!this.firstFull()) return 1 << P.rankFoundationHeight(this.position, 0);
+    let taken = 0;
+    for (let foundation = 1; foundation < 4 * this.decks; foundation++) taken |= 1 << P.rankFoundationHeight(this.position, foundation);
+    return taken & ((1 << RANK_COUNT) - 1);
+  }
+  /** No suit has a foundation of its own: every card of each rank a foundation takes next, every deck's copy. */
+  protected override markFoundationNexts(marks: Int32Array, stamp: number): void {
+    const taken = this.heightsTaken();
+    for (let height = 0; height < RANK_COUNT; height++) {
+      if (((taken >> height) & 1) === 0) continue;
+      const rank = (this.layout.baseRank + height) % RANK_COUNT;
+      for (let suit = 0; suit < 4; suit++) this.markCard(marks, suit * RANK_COUNT + rank, stamp);
+    }
+  }
+  /** RULES §10.20 `--space-rank base-first`: until foundation 0 is full, a space takes a base-rank card only. */
+  override canLandOnWing(card: number, count: number, wing: number, spaceAllowed: boolean): boolean {
+    if (this.wingHeight(wing) === 0 && this.rules.spaceRank === 'base-first' && !this.firstFull() && rankOf(card) !== this.layout.baseRank) return false;
+    return super.canLandOnWing(card, count, wing, spaceAllowed);
+  }
+  /** No suit's foundation: every suit's next card is none (rank foundations are read with rankFoundationHeight). */
+  override foundationNext(_suit: number): number {
+    return NO_CARD;
   }
 }
 

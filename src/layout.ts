@@ -2,10 +2,10 @@
 import { CARD_COUNT, cardOf, MAX_DECKS, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
 
-/** Wings W1 … W8 are indices 0 … 7 everywhere below the CLI. */
+/** Wings W1 … W8 are indices 0 … 7 everywhere below the CLI: Eagle Wing's eight, and the most a position of one deck keeps. */
 export const WING_COUNT = 8;
-/** The most wings a game may have (RULES §10): wing numbers stay one digit in the notation. */
-export const MAX_WINGS = 9;
+/** The most wings a game may have (RULES §10.1; The Plot's twelve): W9 … W12, indices 8 … 11, only with several decks (position.ts). */
+export const MAX_WINGS = 12;
 /** RULES §10.15: the most trunks a game may have, and the most cards one of several trunks may hold (three bits a trunk in the position). */
 export const MAX_TRUNKS = 4;
 export const MAX_TRUNK_CARDS = 7;

@@ -1,6 +1,6 @@
 // The packed position: its bit layout and the only readers and writers that shift or mask its words.
 import { CARD_COUNT, cardRanksAbove, NO_CARD, RANK_COUNT, suitOf } from './cards.js';
-import { WING_COUNT, dealtCard, dealtWingCard, type DealLayout } from './layout.js';
+import { MAX_WINGS, WING_COUNT, dealtCard, dealtWingCard, type DealLayout } from './layout.js';
 
 /*
  * A position is POSITION_WORDS 32-bit words (an Int32Array), copied whole for undo, or
@@ -42,6 +42,11 @@ import { WING_COUNT, dealtCard, dealtWingCard, type DealLayout } from './layout.
  * | end-6..end-2 | 0-31 | stock places 64–95, 96–127, … 192–223 still filled         |
  * | end-1  | 0-31  | foundations 3 and 4 of each suit, as word 8's two                   |
  *
+ * A game of more than eight wings (RULES §10.1; The Plot's twelve, only with several decks) keeps wings
+ * 8 … 11 in EXTRA_WING_WORDS words just before that tail (end-10 … end-7), laid out as words 0..7. Only
+ * the decks… wing readers look there (decksWingWord), so one deck's readers index words 0..7 as they
+ * always did; the writers, once a move, find a wing's word either way.
+ *
  * A suit's n foundations are kept highest first (raiseFoundationOf raises the first of a height), so
  * that which of two foundations a card went onto is never told apart: they take the same cards after.
  *
@@ -67,11 +72,23 @@ export const UNDER_SUIT_WORDS = Math.ceil((2 * CARD_COUNT) / 32);
 export const LINKED_POSITION_WORDS = POSITION_WORDS + LINK_WORDS + UNDER_SUIT_WORDS;
 /** RULES §10.19: the words past the rest of a position of two to four decks: five words of stock places past 63 (four decks' stock holds up to 206 cards, with no trunk and one wing) and one of foundations. */
 const DECKS_TAIL_WORDS = 6;
-/** The words of a position of `decks` decks, its wings linked or not. */
-export function positionWords(linked: boolean, decks = 1): number {
+/** Wings past WING_COUNT a position of several decks may keep (MAX_WINGS in all), a word each. */
+const EXTRA_WING_WORDS = MAX_WINGS - WING_COUNT;
+/** Wing w ≥ WING_COUNT lies in word length - EXTRA_WINGS_BACK + w: the EXTRA_WING_WORDS words before the decks tail. */
+const EXTRA_WINGS_BACK = DECKS_TAIL_WORDS + EXTRA_WING_WORDS + WING_COUNT;
+/** The words of a position of `decks` decks and `wings` wings, its wings linked or not (more than WING_COUNT wings only with several decks). */
+export function positionWords(linked: boolean, decks = 1, wings = WING_COUNT): number {
   if (decks === 1) return linked ? LINKED_POSITION_WORDS : POSITION_WORDS;
   // the link words even where wings are not linked (American Toad): every position of several decks is then longer than any of one
-  return POSITION_WORDS + LINK_WORDS * decks + DECKS_TAIL_WORDS;
+  return POSITION_WORDS + LINK_WORDS * decks + (wings > WING_COUNT ? EXTRA_WING_WORDS : 0) + DECKS_TAIL_WORDS;
+}
+/** The word of a wing in any position: its number below WING_COUNT, past it (several decks only) one of the words before the decks tail. */
+function decksWingWord(position: Position, wing: number): number {
+  return wing < WING_COUNT ? wing : position.length - EXTRA_WINGS_BACK + wing;
+}
+/** Whether a position keeps wings past WING_COUNT: one of several decks whose words are not a whole number of decks' links past the rest. */
+function hasExtraWings(position: Position): boolean {
+  return hasDecksTail(position) && (position.length - POSITION_WORDS - DECKS_TAIL_WORDS) % LINK_WORDS !== 0;
 }
 /** Whether a position has the tail of two to four decks: one compare, as no one-deck position is as long. */
 function hasDecksTail(position: Position): boolean {
@@ -184,6 +201,26 @@ export function linkedWingCard(position: Position, wing: number, depth: number):
   for (let i = 0; i < depth; i++) card = cardUnder(position, card);
   return card;
 }
+/** RULES §10.1, §10.19: wingHeight of a position of several decks, whose wings past WING_COUNT lie before its tail. */
+export function decksWingHeight(position: Position, wing: number): number {
+  return (position[decksWingWord(position, wing)] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK;
+}
+/** RULES §10.1, §10.19: wingTop of a position of several decks. */
+export function decksWingTop(position: Position, wing: number): number {
+  const word = position[decksWingWord(position, wing)];
+  return ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0 ? NO_CARD : word & WING_CARD_MASK;
+}
+/** RULES §10.1, §10.19: wingCard of a position of several decks (unlinked wings: a run down in suit). */
+export function decksWingCard(position: Position, wing: number, depth: number): number {
+  const top = position[decksWingWord(position, wing)] & WING_CARD_MASK;
+  return depth === 0 ? top : cardRanksAbove(top, depth);
+}
+/** RULES §10.1, §10.19: linkedWingCard of a position of several decks. */
+export function decksLinkedWingCard(position: Position, wing: number, depth: number): number {
+  let card = position[decksWingWord(position, wing)] & WING_CARD_MASK;
+  for (let i = 0; i < depth; i++) card = cardUnder(position, card);
+  return card;
+}
 export function foundationHeight(position: Position, suit: number): number {
   return (position[FOUNDATION_WORD] >> (suit * FOUNDATION_BITS)) & FOUNDATION_MASK;
 }
@@ -212,6 +249,21 @@ export function foundationHeightOf(position: Position, suit: number, copy: numbe
 /** RULES §10.19: one more card on foundation `copy` of this suit (the caller keeps a suit's foundations highest first). */
 export function raiseFoundationOf(position: Position, suit: number, copy: number): void {
   position[copy < 2 ? FOUNDATION_WORD : position.length - 1] += 1 << ((copy & 1) * 16 + suit * FOUNDATION_BITS);
+}
+/**
+ * RULES §10.20: the height of foundation `foundation` (0 … 4·decks-1) of foundations by rank in any suit, 0 the
+ * first: the fields of §10.19's foundations, foundation f in suit f mod 4's field of copy ⌊f/4⌋ (their suits mean nothing there).
+ */
+export function rankFoundationHeight(position: Position, foundation: number): number {
+  return foundationHeightOf(position, foundation & 3, foundation >> 2);
+}
+/** RULES §10.20: one more card on foundation `foundation` by rank (the caller keeps foundations 1 … highest first). */
+export function raiseRankFoundation(position: Position, foundation: number): void {
+  raiseFoundationOf(position, foundation & 3, foundation >> 2);
+}
+/** RULES §10.20: the deal's base card on the first foundation by rank, whatever its suit (dealPosition put it on its suit's). */
+export function startFirstRankFoundation(position: Position): void {
+  position[FOUNDATION_WORD] = (position[FOUNDATION_WORD] & ~FOUNDATION_HEIGHTS_MASK) | 1;
 }
 /** RULES §10.19: stock places 32·index … 32·index+31 still filled, one bit each (index 0-6: words 10 and 11, then the tail's five). */
 export function stockPlaceBits(position: Position, index: number): number {
@@ -395,6 +447,7 @@ export function decksRemoveStockPlace(position: Position, index: number): void {
 export function cardsAccountedFor(position: Position): number {
   let cards = foundationTotal(position) + trunkCount(position);
   for (let wing = 0; wing < WING_COUNT; wing++) cards += wingHeight(position, wing) + dealtUnder(position, wing);
+  if (hasExtraWings(position)) for (let wing = WING_COUNT; wing < MAX_WINGS; wing++) cards += decksWingHeight(position, wing);
   for (let word = FILLED_WORD; word < FILLED_WORD + 2; word++) cards += bitCount(position[word]);
   if (hasDecksTail(position)) {
     const tail = position.length - DECKS_TAIL_WORDS;
@@ -426,7 +479,7 @@ export function hashPositionAnyWingOrder(position: Position): number {
  */
 export function dealPosition(position: Position, layout: DealLayout): void {
   position.fill(0);
-  for (let wing = 0; wing < layout.wings; wing++) position[wing] = dealtWingCard(layout, wing) | (1 << WING_HEIGHT_SHIFT);
+  for (let wing = 0; wing < layout.wings; wing++) position[decksWingWord(position, wing)] = dealtWingCard(layout, wing) | (1 << WING_HEIGHT_SHIFT);
   position[FOUNDATION_WORD] = layout.foundationCards === 0 ? 0 : layout.baseSuit < 0 ? ALL_FOUNDATIONS_STARTED : 1 << (layout.baseSuit * FOUNDATION_BITS);
   // RULES §10.19: a fixed base starts every foundation of every suit; a dealt base card the first of its suit (above)
   if (layout.decks > 1 && layout.baseSuit < 0) for (let copy = 1; copy < layout.decks; copy++) for (let suit = 0; suit < 4; suit++) raiseFoundationOf(position, suit, copy);
@@ -560,7 +613,7 @@ export function fillFromWaste(position: Position, layout: DealLayout, wing: numb
   if (index < 0) return false;
   if (decks) decksRemoveStockPlace(position, index);
   else removeStockPlace(position, index);
-  position[wing] = layout.stockCards[index] | (1 << WING_HEIGHT_SHIFT);
+  position[decksWingWord(position, wing)] = layout.stockCards[index] | (1 << WING_HEIGHT_SHIFT);
   return true;
 }
 /**
@@ -588,6 +641,63 @@ export function fillOneFromTrunk(position: Position, layout: DealLayout, fromWin
 /** RULES §3.3: every empty wing, in wing order, takes the trunk's top card while the trunk has cards (one pass). */
 export function fillFromTrunk(position: Position, layout: DealLayout): void {
   for (let wing = fillOneFromTrunk(position, layout, 0); wing >= 0; wing = fillOneFromTrunk(position, layout, wing + 1));
+}
+
+// ---- writers of a position of several decks (RULES §10.1, §10.19) ----
+// One deck's writers above index a wing's word by its number; these find a wing past WING_COUNT before the decks
+// tail (decksWingWord). They are the writers above but for that, kept apart so that one deck's pay nothing for it
+// (one shared body cost Eagle Wing's and the one-deck family's searches 0.5% more instructions: docs/measurements.md).
+
+/** takeFromWing in a position of several decks. */
+export function decksTakeFromWing(position: Position, wing: number, count: number): void {
+  const at = decksWingWord(position, wing);
+  const word = position[at];
+  const height = ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) - count;
+  position[at] = height === 0 ? 0 : cardRanksAbove(word & WING_CARD_MASK, count) | (height << WING_HEIGHT_SHIFT);
+}
+/** placeOnWing in a position of several decks. */
+export function decksPlaceOnWing(position: Position, wing: number, deepest: number, count: number): void {
+  const top = count === 1 ? deepest : cardRanksAbove(deepest, count <= RANK_COUNT ? RANK_COUNT - count + 1 : (RANK_COUNT - ((count - 1) % RANK_COUNT)) % RANK_COUNT);
+  const at = decksWingWord(position, wing);
+  const height = ((position[at] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) + count;
+  position[at] = top | (height << WING_HEIGHT_SHIFT);
+}
+/** takeFromLinkedWing in a position of several decks. */
+export function decksTakeFromLinkedWing(position: Position, wing: number, count: number): void {
+  const at = decksWingWord(position, wing);
+  const word = position[at];
+  const height = ((word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) - count;
+  let deepest = word & WING_CARD_MASK;
+  for (let i = 1; i < count; i++) deepest = cardUnder(position, deepest);
+  const under = cardUnder(position, deepest);
+  setCardUnder(position, deepest, NO_CARD);
+  position[at] = height === 0 ? 0 : under | (height << WING_HEIGHT_SHIFT);
+}
+/** placeOnLinkedWing in a position of several decks. */
+export function decksPlaceOnLinkedWing(position: Position, wing: number, deepest: number, top: number, count: number): void {
+  const at = decksWingWord(position, wing);
+  const word = position[at];
+  const height = (word >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK;
+  setCardUnder(position, deepest, height === 0 ? NO_CARD : word & WING_CARD_MASK);
+  position[at] = top | ((height + count) << WING_HEIGHT_SHIFT);
+}
+/** fillOneFromTrunk in a position of several decks (one trunk: §10.19 takes no more). */
+export function decksFillOneFromTrunk(position: Position, layout: DealLayout, fromWing: number): number {
+  const trunk = position[COUNTS_WORD] & TRUNK_MASK;
+  if (trunk === 0) return -1;
+  for (let wing = fromWing; wing < layout.wings; wing++) {
+    const at = decksWingWord(position, wing);
+    if (((position[at] >> WING_HEIGHT_SHIFT) & WING_HEIGHT_MASK) === 0) {
+      position[at] = layout.deck[trunk - 1] | (1 << WING_HEIGHT_SHIFT);
+      position[COUNTS_WORD]--;
+      return wing;
+    }
+  }
+  return -1;
+}
+/** fillFromTrunk in a position of several decks. */
+export function decksFillFromTrunk(position: Position, layout: DealLayout): void {
+  for (let wing = decksFillOneFromTrunk(position, layout, 0); wing >= 0; wing = decksFillOneFromTrunk(position, layout, wing + 1));
 }
 
 function bitCount(word: number): number {

@@ -1,5 +1,5 @@
 // Text pictures for people: the eagle-shaped layout of a position and the rules table.
-import { formatCard, formatCardSymbol, NO_CARD, RANKS, suitOf, SUIT_SYMBOLS } from './cards.js';
+import { formatCard, formatCardSymbol, NO_CARD, RANK_COUNT, RANKS, suitOf, SUIT_SYMBOLS } from './cards.js';
 import type { Game } from './engine.js';
 import { dealtCard, dealtFaceUp } from './layout.js';
 import { canonicalRules, DEFAULT_PRESET, optionName, optionUsage, PRESET_GROUPS, PRESETS, resolveRules, RULE_OPTIONS, wingsBuild, type Preset } from './rules.js';
@@ -71,33 +71,41 @@ export function renderLayout(game: Game, options: RenderOptions): string {
   // RULES §10.18: one foundation, four of a rank at once: the ranks up
   const ranks = RANKS.split('').filter((_, rank) => (game.ranksUp() >> rank) & 1);
   if (game.compiled.fourOfARank) foundations.splice(0, 4, ranks.length === 0 ? '--' : ranks.join(' '));
+  // RULES §10.20: foundations by rank in any suit: each one's top rank, the first apart (the position keeps no suits there)
+  const byRank = game.rules.foundations === 'any-suit-in-turn';
+  if (byRank) {
+    const tops = Array.from({ length: 4 * game.decks }, (_, foundation) => game.rankFoundationHeight(foundation)).map((height) => (height === 0 ? '--' : RANKS[(game.baseRank() + height - 1) % RANK_COUNT]));
+    foundations.splice(0, 4, `${tops[0]} | ${tops.slice(1).join(' ')}`);
+  }
   const trunkCount = game.trunkCount();
   const trunkCard = game.trunkCard();
   const faceUp = game.compiled.trunkFaceUp && trunkCount > 0;
   const trunkText = trunkCount === 0 ? 'Trunk empty' : `Trunk [${trunkCount}]${trunkCard === NO_CARD ? '' : ' ' + paint(trunkCard, options)}`;
   // RULES §10.17: a chosen base is named once chosen
   const base = game.baseRank();
-  const lines = [`          Foundations  ${foundations.join('   ')}   (${base < 0 ? 'base rank not chosen yet' : game.compiled.upDown ? 'up from A' : game.compiled.fourOfARank ? 'four of a rank at once' : `base rank ${RANKS[base]}`})`];
+  const lines = [`          Foundations  ${foundations.join('   ')}   (${base < 0 ? 'base rank not chosen yet' : game.compiled.upDown ? 'up from A' : game.compiled.fourOfARank ? 'four of a rank at once' : byRank ? `any suit, base rank ${RANKS[base]}, the first full first` : `base rank ${RANKS[base]}`})`];
   // RULES §10.18: each suit's second foundation, down from the King, on a line of its own
   if (game.compiled.upDown) lines.push(`                       ${[0, 1, 2, 3].map((suit) => `${SUIT_SYMBOLS[suit]} ${paint(game.foundationDownTop(suit), options)}`).join('   ')}   (down from K)`);
   lines.push('');
   const wings = game.wings;
+  // wing names as wide as the longest (RULES §10.1: W10 … W12), so that the wings' cards line up
+  const label = (wing: number) => pad(`W${wing + 1}`, `W${wings}`.length);
   if (game.compiled.trunks > 1) {
     // RULES §10.15: several trunks, one line above the wings, K1 first
     lines.push(`  ${severalTrunksText(game, options)}`, '');
-    for (let wing = 0; wing < wings; wing++) lines.push(`  W${wing + 1}  ${wingText(game, wing, options)}`);
+    for (let wing = 0; wing < wings; wing++) lines.push(`  ${label(wing)}  ${wingText(game, wing, options)}`);
   } else if (wings <= 4) {
     lines.push(faceUp ? `  Trunk [${trunkCount}]  ${trunkCardsText(game, options)}  (face up, top last)` : `  ${trunkText}`, '');
-    for (let wing = 0; wing < wings; wing++) lines.push(`  W${wing + 1}  ${wingText(game, wing, options)}`);
+    for (let wing = 0; wing < wings; wing++) lines.push(`  ${label(wing)}  ${wingText(game, wing, options)}`);
   } else {
     const rows = Math.ceil(wings / 2);
     // the left column as wide as its longest wing (dealt cards under the runs make them long)
     let leftWidth = 22;
-    for (let row = 0; row < rows; row++) leftWidth = Math.max(leftWidth, `  W${row + 1}  ${wingText(game, row, { ...options, color: false })}`.length + 2);
+    for (let row = 0; row < rows; row++) leftWidth = Math.max(leftWidth, `  ${label(row)}  ${wingText(game, row, { ...options, color: false })}`.length + 2);
     for (let row = 0; row < rows; row++) {
-      const left = pad(`  W${row + 1}  ${wingText(game, row, options)}`, leftWidth);
+      const left = pad(`  ${label(row)}  ${wingText(game, row, options)}`, leftWidth);
       const middle = row === 1 ? trunkText : '';
-      const right = row + rows < wings ? `W${row + rows + 1}  ${wingText(game, row + rows, options)}` : '';
+      const right = row + rows < wings ? `${label(row + rows)}  ${wingText(game, row + rows, options)}` : '';
       lines.push(right === '' ? `${left}${middle}`.trimEnd() : `${left}${pad(middle, 24)}${right}`);
     }
     if (faceUp) lines.push('', `  Trunk face up, top last: ${trunkCardsText(game, options)}`);

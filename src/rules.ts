@@ -1,7 +1,7 @@
 // The rule options (one table: RULES §3), their defaults, the presets of RULES §4, validation and compiled rules.
 import { asciiLower, asciiTrim, quote } from './text.js';
 import { MAX_DECKS, RANK_COUNT, RANKS } from './cards.js';
-import { MAX_TRUNKS, MAX_TRUNK_CARDS, MAX_WINGS } from './layout.js';
+import { MAX_TRUNKS, MAX_TRUNK_CARDS, MAX_WINGS, WING_COUNT } from './layout.js';
 import { InputError, type Validation } from './errors.js';
 import { wholeNumberProblem } from './options.js';
 import type { DealShape } from './deal.js';
@@ -34,7 +34,7 @@ export const RULE_OPTIONS = [
   { field: 'build', flag: '--build', kind: 'choice', choices: ['none', 'suit-down', 'alt-colour-down', 'any-suit-down', 'equal-rank'], fallback: 'none', section: '3.7', helpOrder: 3, onlyWhenBuilding: false, newOption: false },
   { field: 'maxWing', flag: '--max-wing', kind: 'number', min: 1, max: RANK_COUNT, word: 'none', fallback: 3, section: '3.7', summary: 'most cards on a wing', helpOrder: 2, onlyWhenBuilding: true, newOption: false },
   { field: 'wingMoves', flag: '--wing-moves', kind: 'choice', choices: ['single', 'whole', 'group', 'single-or-whole', 'sv-partial'], fallback: 'single', section: '3.8', helpOrder: 4, onlyWhenBuilding: true, newOption: false },
-  { field: 'trunkPlay', flag: '--trunk-play', kind: 'choice', choices: ['last', 'last-any', 'top'], fallback: 'last', section: '3.4', helpOrder: 5, onlyWhenBuilding: false, newOption: false },
+  { field: 'trunkPlay', flag: '--trunk-play', kind: 'choice', choices: ['last', 'last-any', 'top', 'top-foundation'], fallback: 'last', section: '3.4', helpOrder: 5, onlyWhenBuilding: false, newOption: false },
   { field: 'spaceFrom', flag: '--space-from', kind: 'list', choices: ['trunk', 'waste', 'stock', 'wings', 'foundations'], fallback: ['waste', 'stock'], section: '3.5', helpOrder: 6, onlyWhenBuilding: false, newOption: false },
   { field: 'redeals', flag: '--redeals', kind: 'number', min: 0, max: 10, word: 'unlimited', fallback: 2, section: '3.6', summary: 'redeals allowed', helpOrder: 1, onlyWhenBuilding: false, newOption: false },
   { field: 'trunk', flag: '--trunk', kind: 'number', min: 0, max: 40, fallback: 13, section: '2', summary: 'trunk size (at most 20 with one deck)', helpOrder: 0, onlyWhenBuilding: false, newOption: false },
@@ -45,13 +45,13 @@ export const RULE_OPTIONS = [
   { field: 'wrap', flag: '--wrap', kind: 'choice', choices: ['round', 'base', 'none'], fallback: 'round', section: '3.7', helpOrder: 11, onlyWhenBuilding: true, newOption: true },
   { field: 'base', flag: '--base', kind: 'choice', choices: ['dealt', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'chosen'], fallback: 'dealt', section: '3.1', helpOrder: 12, onlyWhenBuilding: false, newOption: true },
   { field: 'turn', flag: '--turn', kind: 'choice', choices: ['1', '2', '3', '3-2-1'], fallback: '1', section: '3.6', helpOrder: 13, onlyWhenBuilding: false, newOption: true },
-  { field: 'spaceRank', flag: '--space-rank', kind: 'choice', choices: ['any', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'], fallback: 'any', section: '10.3', helpOrder: 14, onlyWhenBuilding: false, newOption: true },
+  { field: 'spaceRank', flag: '--space-rank', kind: 'choice', choices: ['any', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'base-first'], fallback: 'any', section: '10.3', helpOrder: 14, onlyWhenBuilding: false, newOption: true },
   { field: 'wingDeal', flag: '--wing-deal', kind: 'choice', choices: ['up', 'down-up', 'down-up-down-up'], fallback: 'up', section: '10.14', helpOrder: 15, onlyWhenBuilding: false, newOption: true },
   { field: 'baseCards', flag: '--base-cards', kind: 'choice', choices: ['foundations', 'shuffled'], fallback: 'foundations', section: '10.7', helpOrder: 16, onlyWhenBuilding: false, newOption: true },
   { field: 'trunks', flag: '--trunks', kind: 'number', min: 1, max: MAX_TRUNKS, fallback: 1, section: '10.15', summary: 'trunks the trunk cards are dealt to', helpOrder: 17, onlyWhenBuilding: false, newOption: true },
   { field: 'foundationBack', flag: '--foundation-back', kind: 'choice', choices: ['no', 'yes'], fallback: 'no', section: '10.16', helpOrder: 18, onlyWhenBuilding: true, newOption: true },
   { field: 'spaceWaste', flag: '--space-waste', kind: 'choice', choices: ['any-time', 'trunk-empty'], fallback: 'any-time', section: '10.3', helpOrder: 19, onlyWhenBuilding: false, newOption: true },
-  { field: 'foundations', flag: '--foundations', kind: 'choice', choices: ['up', 'up-down', 'four-of-a-rank'], fallback: 'up', section: '10.18', helpOrder: 20, onlyWhenBuilding: false, newOption: true },
+  { field: 'foundations', flag: '--foundations', kind: 'choice', choices: ['up', 'up-down', 'four-of-a-rank', 'any-suit-in-turn'], fallback: 'up', section: '10.18', helpOrder: 20, onlyWhenBuilding: false, newOption: true },
   { field: 'decks', flag: '--decks', kind: 'number', min: 1, max: MAX_DECKS, fallback: 1, section: '10.19', summary: 'decks shuffled together', helpOrder: 21, onlyWhenBuilding: false, newOption: true },
 ] as const;
 
@@ -304,6 +304,25 @@ export const PRESETS: readonly Preset[] = [
     rules: { ...CANFIELD, wings: 5, trunkFace: 'up', wrap: 'none', base: 'A', turn: '3', redeals: 2, decks: 2 },
   },
   {
+    name: 'the-plot',
+    group: 'Canfield type',
+    source: "PySolFC's The Plot (game 896)",
+    rules: {
+      ...CANFIELD,
+      wings: 12,
+      build: 'any-suit-down',
+      wingMoves: 'single',
+      trunkPlay: 'top-foundation',
+      trunkFill: 'player',
+      spaceFrom: ['waste'],
+      spaceRank: 'base-first',
+      foundations: 'any-suit-in-turn',
+      turn: '1',
+      redeals: 0,
+      decks: 2,
+    },
+  },
+  {
     name: 'sv-canfield',
     group: "Solvitaire's readings",
     source: "Solvitaire's canfield",
@@ -381,12 +400,17 @@ function resolve(presetName: string, overrides: RuleOverrides): Resolution {
   }
   // RULES §2: one deck's trunk holds at most 20 cards (the keys' five bits); RULES §10.19's decks take up to 40
   if (problems.length === 0 && rules.decks === 1 && rules.trunk > ONE_DECK_MAX_TRUNK) problems.push(`--trunk must be a whole number from 0 to ${ONE_DECK_MAX_TRUNK} with one deck, got ${rules.trunk} (up to ${ruleOption('trunk').max} with --decks 2 to ${MAX_DECKS})`);
+  // RULES §10.1: one deck's position keeps eight wings; more (up to twelve, The Plot's) only with several decks
+  if (problems.length === 0 && rules.decks === 1 && rules.wings > WING_COUNT) problems.push(`--wings ${rules.wings} takes --decks 2 to ${MAX_DECKS}: with one deck eaglewing plays at most ${WING_COUNT} wings`);
   // RULES §10.19: two to four decks as PySolFC's games of them deal and play them: one trunk, a card a wing, foundations up from a base
   if (problems.length === 0 && rules.decks > 1) {
-    if (rules.trunks > 1 || rules.wingDeal !== 'up' || rules.base === 'chosen' || rules.foundations !== 'up' || rules.foundationBack !== 'no' || rules.baseCards !== 'foundations') {
-      problems.push(`--decks ${rules.decks} takes one trunk, --wing-deal up, a dealt or fixed base whose cards start the foundations, --foundations up and --foundation-back no`);
+    if (rules.trunks > 1 || rules.wingDeal !== 'up' || rules.base === 'chosen' || !(rules.foundations === 'up' || rules.foundations === 'any-suit-in-turn') || rules.foundationBack !== 'no' || rules.baseCards !== 'foundations') {
+      problems.push(`--decks ${rules.decks} takes one trunk, --wing-deal up, a dealt or fixed base whose cards start the foundations, --foundations up or any-suit-in-turn and --foundation-back no`);
     }
   }
+  // RULES §10.20: foundations by rank, the first full first, as The Plot deals them: several decks, the dealt base card on the first
+  if (problems.length === 0 && rules.foundations === 'any-suit-in-turn' && (rules.decks === 1 || rules.base !== 'dealt')) problems.push(`--foundations any-suit-in-turn takes --decks 2 to ${MAX_DECKS} and --base dealt (the base card starts the first foundation), not --decks ${rules.decks} --base ${rules.base}`);
+  if (problems.length === 0 && rules.spaceRank === 'base-first' && rules.foundations !== 'any-suit-in-turn') problems.push(`--space-rank base-first takes --foundations any-suit-in-turn (it waits for the first foundation), not ${rules.foundations}`);
   // RULES §10.7: only a fixed base rank has four cards to deal somewhere
   if (problems.length === 0 && rules.base === 'dealt' && rules.baseCards === 'shuffled') problems.push('--base-cards shuffled needs a fixed --base (A to K): a dealt base card is one card');
   // RULES §10.14: with dealt cards under the runs, a wing is not one run, and "the whole wing" and "cards on a
@@ -569,6 +593,7 @@ export function eagleWingShape(rules: RuleSet): boolean {
     rules.foundationBack === 'no' &&
     rules.spaceWaste === 'any-time' &&
     rules.foundations === 'up' &&
+    rules.trunkPlay !== 'top-foundation' &&
     rules.spaceBlock === 'no' &&
     rules.spaceRank === 'any' &&
     rules.wingDeal === 'up' &&
@@ -603,6 +628,8 @@ export interface CompiledRules {
   readonly trunkPlay: number;
   /** RULES §3.4: the trunk card in play may go onto a wing (wings build, trunk-play top or last-any). */
   readonly trunkBuilds: boolean;
+  /** RULES §3.4, §10.20: the trunk's top card is always in play (trunk-play top or top-foundation). */
+  readonly trunkTopInPlay: boolean;
   /** RULES §10.2: every trunk card is seen from the start. */
   readonly trunkFaceUp: boolean;
   /** RULES §10.3: the trunk fills every space by itself (`auto`, `auto-waste`), or only when the player says (`player`). */
@@ -621,6 +648,8 @@ export interface CompiledRules {
   readonly upDown: boolean;
   /** RULES §10.18: the four cards of a rank go up together, from a wing, in any order of ranks. */
   readonly fourOfARank: boolean;
+  /** RULES §10.20: foundations by rank in any suit, the first full first. */
+  readonly rankFoundations: boolean;
   /** RULES §3.5 and §10.3, one flag per source. */
   readonly spaceFromTrunk: boolean;
   readonly spaceFromWaste: boolean;
@@ -659,7 +688,8 @@ export function compileRules(rules: RuleSet): CompiledRules {
     maxWing: wingLimit(rules),
     wingMoves: WING_MOVES.indexOf(rules.wingMoves),
     trunkPlay: TRUNK_PLAYS.indexOf(rules.trunkPlay),
-    trunkBuilds: builds && rules.trunkPlay !== 'last',
+    trunkBuilds: builds && rules.trunkPlay !== 'last' && rules.trunkPlay !== 'top-foundation',
+    trunkTopInPlay: rules.trunkPlay === 'top' || rules.trunkPlay === 'top-foundation',
     trunkFaceUp: rules.trunkFace === 'up',
     trunkFillsAuto: rules.trunkFill !== 'player',
     wasteFillsAuto: rules.trunkFill === 'auto-waste',
@@ -669,6 +699,7 @@ export function compileRules(rules: RuleSet): CompiledRules {
     spaceWasteTrunkEmpty: rules.spaceWaste === 'trunk-empty',
     upDown: rules.foundations === 'up-down',
     fourOfARank: rules.foundations === 'four-of-a-rank',
+    rankFoundations: rules.foundations === 'any-suit-in-turn',
     spaceFromTrunk: rules.spaceFrom.includes('trunk'),
     spaceFromWaste: rules.spaceFrom.includes('waste'),
     spaceFromStock: rules.spaceFrom.includes('stock'),
@@ -676,7 +707,8 @@ export function compileRules(rules: RuleSet): CompiledRules {
     spaceFromFoundations: rules.spaceFrom.includes('foundations'),
     spaceFills: rules.spaceFrom.length > 0,
     spaceBlock: rules.spaceBlock === 'yes',
-    spaceRank: rules.spaceRank === 'any' ? -1 : RANKS.indexOf(rules.spaceRank),
+    // RULES §10.20 base-first: the foundations' own game (engine.ts RankFoundationsGame) asks it; to the rest it is any rank
+    spaceRank: rules.spaceRank === 'any' || rules.spaceRank === 'base-first' ? -1 : RANKS.indexOf(rules.spaceRank),
     redeals: redealLimit(rules),
     wings: rules.wings,
     fixedBase: fixedBaseRank(rules),

@@ -84,7 +84,8 @@ export class VerifyTable {
     } else if (fixedBase < 0) {
       const base = deck[first];
       this.baseRank = rankOf(base);
-      this.foundations[suitOf(base) * decks].push(base);
+      // RULES §10.20: foundations by rank take the base card on the first, whatever its suit
+      this.foundations[this.byRank() ? 0 : suitOf(base) * decks].push(base);
     } else {
       this.baseRank = fixedBase;
       const last = first + foundationSlots - 1;
@@ -126,10 +127,17 @@ export class VerifyTable {
   nextFor(card: number): boolean {
     return this.foundationFor(card) !== undefined;
   }
+  /** RULES §10.20: the foundations take any suit by rank, the first one alone until it holds 13. */
+  byRank(): boolean {
+    return this.rules.foundations === 'any-suit-in-turn';
+  }
   /** The foundation `card` goes next on (of n decks the first of its suit's that takes it), or undefined. */
   foundationFor(card: number): number[] | undefined {
     // RULES §10.18 four-of-a-rank: never one card alone (the four go up together: play(), a wing's four onto F)
     if (this.rules.foundations === 'four-of-a-rank' || this.baseRank < 0) return undefined;
+    // RULES §10.20: the first foundation until it is full, then any other, whatever the suit
+    const next = (pile: number[]) => pile.length < RANK_COUNT && rankOf(card) === (this.baseRank + pile.length) % RANK_COUNT;
+    if (this.byRank()) return this.foundations[0].length < RANK_COUNT ? (next(this.foundations[0]) ? this.foundations[0] : undefined) : this.foundations.slice(1).find(next);
     const down = this.downFoundations[suitOf(card)].length;
     return this.suitFoundations(suitOf(card)).find((pile) => pile.length + down !== RANK_COUNT && rankOf(card) === (this.baseRank + pile.length) % RANK_COUNT);
   }
@@ -176,7 +184,8 @@ export class VerifyTable {
   trunkCard(index = 0): number {
     const pile = this.trunkPiles[index];
     if (pile.length === 0) return NO_CARD;
-    if (this.rules.trunkPlay === 'top') return pile[pile.length - 1];
+    // RULES §10.20: top-foundation plays the top too, to a foundation only (play())
+    if (this.rules.trunkPlay === 'top' || this.rules.trunkPlay === 'top-foundation') return pile[pile.length - 1];
     return pile.length === 1 ? pile[0] : NO_CARD;
   }
   /** Whether some trunk still has cards. */
@@ -197,7 +206,10 @@ export class VerifyTable {
       if (spaceSource === 'waste' && this.rules.spaceWaste === 'trunk-empty' && this.trunkLeft()) return 'the waste fills a space only once every trunk is empty';
       // RULES §10.3 --space-rank: only that rank goes into a space (the card that heads what moves)
       const rank = this.rules.spaceRank;
-      if (rank !== 'any' && RANKS[rankOf(deepest)] !== rank) return `a space takes only a card of rank ${rank}, not ${formatCard(deepest)}`;
+      // RULES §10.20 base-first: the base rank only, until the first foundation holds 13 cards
+      if (rank === 'base-first') {
+        if (this.foundations[0].length < RANK_COUNT && rankOf(deepest) !== this.baseRank) return `a space takes only a base-rank card until the first foundation is full, not ${formatCard(deepest)}`;
+      } else if (rank !== 'any' && RANKS[rankOf(deepest)] !== rank) return `a space takes only a card of rank ${rank}, not ${formatCard(deepest)}`;
       return '';
     }
     if (this.rules.build === 'none') return `wings do not build under these rules`;
@@ -353,7 +365,7 @@ export class VerifyTable {
       const card = this.trunkCard(index);
       if (card === NO_CARD) return this.trunkPiles[index].length === 0 ? `the trunk${several ? ` K${move.fromTrunk}` : ''} is empty` : 'the trunk card is face down';
       if (move.target === 'W') {
-        if (this.rules.trunkPlay === 'last') return 'the trunk card goes only to a foundation under these rules';
+        if (this.rules.trunkPlay === 'last' || this.rules.trunkPlay === 'top-foundation') return 'the trunk card goes only to a foundation under these rules';
         const fillsSpace = this.wings[move.toWing - 1].length === 0;
         if (fillsSpace && !(this.rules.trunkFill === 'player' && this.rules.spaceFrom.includes('trunk'))) return 'the trunk card may not fill a space';
         if (blockedBy > 0) return `moves from the trunk onto a wing are blocked while wing ${blockedBy} is empty`;
@@ -397,7 +409,7 @@ export class VerifyTable {
     }
     else {
       const pile = this.trunkPiles[this.rules.trunks > 1 ? move.fromTrunk - 1 : 0];
-      pile.splice(this.rules.trunkPlay === 'top' ? pile.length - 1 : 0, 1);
+      pile.splice(this.rules.trunkPlay === 'top' || this.rules.trunkPlay === 'top-foundation' ? pile.length - 1 : 0, 1);
     }
     // a card onto the foundation it is next on; four of a rank (RULES §10.18), and a card over from its suit's other foundation, onto their suit's one
     if (move.target === 'F') for (const card of cards) (this.foundationFor(card) ?? this.suitFoundations(suitOf(card))[0]).push(card);

@@ -133,7 +133,7 @@ describe('eaglewing rules', () => {
     const groups = {
       'Eagle Wing': ['strict', 'coops', 'easy', 'goodsol', 'pysol'],
       'Canfield family': ['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield'],
-      'Canfield type': ['candike', 'mystique', 'munger', 'minerva', 'little-gate', 'gate', 'duke', 'dutchess', 'lafayette', 'beehive', 'double-canfield', 'triple-canfield', 'quadruple-canfield', 'demon', 'american-toad', 'variegated-canfield'],
+      'Canfield type': ['candike', 'mystique', 'munger', 'minerva', 'little-gate', 'gate', 'duke', 'dutchess', 'lafayette', 'beehive', 'double-canfield', 'triple-canfield', 'quadruple-canfield', 'demon', 'american-toad', 'variegated-canfield', 'the-plot'],
       "Solvitaire's readings": ['sv-canfield', 'sv-canfield-strict'],
     };
     // each group's heading, then its presets, one per line, before the next heading
@@ -147,11 +147,12 @@ describe('eaglewing rules', () => {
     const json = JSON.parse(run('rules', '--json').stdout) as { name: string; group: string }[];
     expect(json.map((preset) => [preset.group, preset.name])).toEqual(Object.entries(groups).flatMap(([group, names]) => names.map((name) => [group, name])));
   });
-  it('what the engine cannot play yet (nine wings) is exit 2 naming the option, before any file is made', () => {
-    expectBadInput(run('solve', '5', '--preset', 'canfield', '--wings', '9'), 'canfield with wings=9:');
+  it('more than eight wings with one deck (RULES §10.1) is exit 2 naming the option, before any file is made', () => {
+    expectBadInput(run('solve', '5', '--preset', 'canfield', '--wings', '9'), '--wings 9 takes --decks 2 to 4');
+    expectBadInput(run('solve', '5', '--preset', 'double-canfield', '--wings', '13'), '--wings must be');
     const dir = mkdtempSync(join(tmpdir(), 'eaglewing-family-'));
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    expectBadInput(run('sim', '--preset', 'storehouse,acme', '--wings', '9', '--deals', '3', '--out', join(dir, 'rows.csv')), 'storehouse with wings=9');
+    expectBadInput(run('sim', '--preset', 'storehouse,acme', '--wings', '9', '--deals', '3', '--out', join(dir, 'rows.csv')), '--wings 9 takes --decks 2 to 4');
     expect(readdirSync(dir)).toEqual([]);
   });
   it('the sampling player, which deals in Eagle Wing\'s layout, refuses other rules before any work (it failed as a bug mid-run)', () => {

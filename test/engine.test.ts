@@ -1,11 +1,11 @@
 // The engine from outside: perft counts, replay against the independent verifier, invariants, and each rule alone.
 import { describe, expect, it } from 'vitest';
 import { CARD_COUNT, cardValue, formatCard, NO_CARD } from '../src/cards.js';
-import { dealFromNumber } from '../src/deal.js';
+import { dealFromNumber, dealFromNumberFor } from '../src/deal.js';
 import { divide, Game, perft, toNotation } from '../src/engine.js';
 import { WING_COUNT } from '../src/layout.js';
 import { formatMove, parseMove, parseMoveList } from '../src/notation.js';
-import { EAGLE_WING_PRESETS, PRESET_NAMES, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
+import { dealShape, EAGLE_WING_PRESETS, PRESET_NAMES, PRESETS, resolveRules, type RuleSet } from '../src/rules.js';
 import { parseDeal } from '../src/deal.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,10 +19,9 @@ for (const line of readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-family-d
   if (preset === 'pysol') continue;
   FAMILY_DEALS.set(preset, [...(FAMILY_DEALS.get(preset) ?? []), parseDeal(deal)]);
 }
-// RULES §10.19: PySolFC's games of two to four decks (The Plot has no preset yet)
+// RULES §10.19: PySolFC's games of two to four decks
 for (const line of readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-decks-deals.tsv'), 'utf8').trim().split('\n').slice(1)) {
   const [, preset, decks, , deal] = line.split('\t');
-  if (preset === 'the-plot') continue;
   FAMILY_DEALS.set(preset, [...(FAMILY_DEALS.get(preset) ?? []), parseDeal(deal, Number(decks))]);
 }
 
@@ -36,7 +35,9 @@ function checkInvariants(game: Game): void {
     if (seen[cardValue(card)] === game.decks) throw new Error(`${formatCard(card)} is in ${game.decks + 1} places`);
     seen[cardValue(card)]++;
   };
-  for (let suit = 0; suit < 4; suit++) {
+  // RULES §10.20: foundations by rank keep no suits: each rank is up as many times as foundations have passed it (checked last)
+  const byRank = game.rules.foundations === 'any-suit-in-turn';
+  for (let suit = 0; suit < (byRank ? 0 : 4); suit++) {
     // from the base the position keeps where the player chose it (RULES §10.17), else the deal's
     // the suit's cards the foundation holds (RULES §10.18 four of a rank: those of the ranks up; §10.19: each of the suit's)
     if (game.decks > 1) for (let copy = 0; copy < game.decks; copy++) for (const card of game.foundationCardsOf(suit, copy)) mark(card);
@@ -46,7 +47,8 @@ function checkInvariants(game: Game): void {
     const down = game.foundationDownTop(suit);
     if (down !== NO_CARD) for (let card = suit * 13 + 12; card >= down; card--) mark(card);
   }
-  for (let wing = 0; wing < WING_COUNT; wing++) {
+  // wings past the game's read 0 in a position's words up to WING_COUNT (RULES §10.1: more only with several decks, which keep them all)
+  for (let wing = 0; wing < Math.max(WING_COUNT, game.wings); wing++) {
     const height = game.wingHeight(wing);
     if (wing >= game.wings && height > 0) throw new Error(`wing ${wing + 1} is not in play but holds ${height}`);
     if (height > Math.max(1, game.compiled.maxWing)) throw new Error(`wing ${wing + 1} holds ${height}`);
@@ -68,6 +70,18 @@ function checkInvariants(game: Game): void {
   }
   if (trunkCards !== game.trunkCount()) throw new Error(`the trunks hold ${trunkCards} cards, the count says ${game.trunkCount()}`);
   for (let i = 0; i < game.layout.stockLength; i++) if (game.stockPlaceFilled(i)) mark(game.layout.stockCards[i]);
+  if (byRank) {
+    for (let rank = 0; rank < 13; rank++) {
+      let up = 0;
+      for (let foundation = 0; foundation < 4 * game.decks; foundation++) if (game.rankFoundationHeight(foundation) > (rank - game.baseRank() + 13) % 13) up++;
+      let away = 0;
+      for (let suit = 0; suit < 4; suit++) away += game.decks - seen[suit * 13 + rank];
+      if (away !== up) throw new Error(`rank ${rank} is missing ${away} times from the table, but the foundations hold it ${up} times`);
+    }
+    if (game.rankFoundationHeight(0) < 13) for (let foundation = 1; foundation < 4 * game.decks; foundation++) if (game.rankFoundationHeight(foundation) > 0) throw new Error(`foundation ${foundation + 1} started before the first was full`);
+    for (let foundation = 2; foundation < 4 * game.decks; foundation++) if (game.rankFoundationHeight(foundation) > game.rankFoundationHeight(foundation - 1)) throw new Error('foundations 2 … are not highest first');
+    return;
+  }
   const missing = seen.findIndex((count) => count !== game.decks);
   if (missing >= 0) throw new Error(`${formatCard(missing)} is in ${seen[missing]} places, not ${game.decks}`);
 }
@@ -190,6 +204,11 @@ describe('engine against the verifier on the Canfield family (random playouts)',
     ['sv-canfield-strict trunk 1', resolveRules('sv-canfield-strict', { trunk: '1' }), undefined],
     ['sv-canfield trunk 2', resolveRules('sv-canfield', { trunk: '2' }), undefined],
     ['superior-canfield trunk 3 space-block yes', resolveRules('superior-canfield', { trunk: '3', spaceBlock: 'yes' }), undefined],
+    // RULES §10.1: wings W9 … W12, which only a position of several decks keeps (linked and not)
+    ...(['demon', 'american-toad'] as const).map((name) => {
+      const rules = resolveRules(name, { wings: '12', trunk: '4' });
+      return [`${name} wings 12 trunk 4`, rules, Array.from({ length: 8 }, (_, i) => dealFromNumberFor(100 + i, dealShape(rules)))] as [string, RuleSet, Uint8Array[]];
+    }),
   ];
   for (const [preset, rules, decks] of variants) {
     it(`${preset}: legal moves equal the tokens the verifier accepts, step by step`, () => {
@@ -223,13 +242,14 @@ describe('engine invariants over random playouts', () => {
   // limit off by one, a group move that leaves a card behind, a waste play that takes the stock's card, a
   // linked wing losing its top) each failed here, in every preset it touches, within the first 6 playouts
   const PLAYOUTS = 300;
-  for (const preset of PRESET_NAMES) {
+  // RULES §10.1: twelve wings, W9 … W12 kept only by a position of several decks
+  const wide = (['demon', 'american-toad'] as const).map((name) => [`${name} wings 12`, resolveRules(name, { wings: '12', trunk: '4' })] as const);
+  for (const [preset, rules] of [...PRESET_NAMES.map((name) => [name, resolveRules(name)] as const), ...wide]) {
     it(`${preset}: ${PLAYOUTS} playouts keep every card in one place; undo restores exactly`, () => {
       const random = testRandom(preset.length * 31 + 1);
-      const rules = resolveRules(preset);
       const moves = new Int32Array(256);
-      // Eagle Wing deals by number; the family's from PySolFC's deal strings (RULES §10.9's layout, fixed bases in place)
-      const decks = FAMILY_DEALS.get(preset);
+      // Eagle Wing deals by number; the family's from PySolFC's deal strings (RULES §10.9's layout, fixed bases in place); twelve wings by number in their layout
+      const decks = FAMILY_DEALS.get(preset) ?? (rules.wings > WING_COUNT ? Array.from({ length: 20 }, (_, i) => dealFromNumberFor(1 + i, dealShape(rules))) : undefined);
       for (let playout = 0; playout < PLAYOUTS; playout++) {
         const game = new Game(decks ? decks[playout % decks.length] : dealFromNumber(1 + playout), rules);
         const snapshots: Int32Array[] = [];
@@ -391,5 +411,43 @@ describe('move notation of engine moves', () => {
     const count = game.legalMoves(moves);
     const tokens = Array.from(moves.subarray(0, count), (move) => formatMove(toNotation(move)));
     expect(tokens).toContain(`T(${formatCard(game.stockTop())})`);
+  });
+});
+
+describe('RULES §10.20, foundations by rank in any suit, the first full first (the-plot; engine and verifier alike)', () => {
+  const both = (value: boolean) => ({ engine: value, verifier: value });
+  const rules = resolveRules('the-plot');
+  // trunk (bottom first) the first deck's diamonds with the 3D on top; W1 … W12 the 2C … KC; the base AC; the stock
+  // from its top AH 5S, the rest of the first deck, then the whole second deck
+  const first = ['AD', '2D', '4D', '5D', '6D', '7D', '8D', '9D', 'TD', 'JD', 'QD', 'KD', '3D', '2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', 'TC', 'JC', 'QC', 'KC', 'AC', 'AH', '5S'];
+  const rest = ['H', 'S'].flatMap((suit) => 'A23456789TJQK'.split('').map((rank) => rank + suit)).filter((card) => !first.includes(card));
+  const second = ['C', 'D', 'H', 'S'].flatMap((suit) => 'A23456789TJQK'.split('').map((rank) => rank + suit));
+  const deck = parseDeal([...first, ...rest, ...second].join(' '), 2);
+  const fillFirst = 'W1F W2F W3F W4F W5F W6F W7F W8F W9F W10F W11F W12F';
+
+  it('the base card starts the first foundation, which takes the next rank in any suit', () => {
+    expect(allows(deck, rules, 'W1F', 'KF')).toEqual(both(true));
+    expect(allows(deck, rules, '', 'KF')).toEqual(both(false));
+  });
+  it('no other foundation starts before the first holds 13: a base-rank card waits, then goes up', () => {
+    expect(allows(deck, rules, 'T', 'XF')).toEqual(both(false));
+    expect(allows(deck, rules, `${fillFirst} T`, 'XF')).toEqual(both(true));
+  });
+  it('a space takes only a base-rank card, from the waste only, until the first foundation is full; then any card', () => {
+    expect(allows(deck, rules, 'W1F T', 'XW1')).toEqual(both(true));
+    expect(allows(deck, rules, 'W1F T T', 'XW1')).toEqual(both(false));
+    expect(allows(deck, rules, `${fillFirst} T T`, 'XW1')).toEqual(both(true));
+    expect(allows(deck, rules, 'W1F', 'W3W1')).toEqual(both(false));
+  });
+  it("the trunk's top goes to a foundation only, never onto a wing", () => {
+    // the 3D would go on the 4C of W3 by rank
+    expect(allows(deck, rules, '', 'KW3')).toEqual(both(false));
+    expect(allows(deck, rules, 'W1F W2F', 'KW3')).toEqual(both(false));
+  });
+  it('the game is won with all 104 cards up, in eight foundations of any suits', () => {
+    const game = new Game(deck, rules);
+    playTokens(game, fillFirst);
+    expect(game.rankFoundationHeight(0)).toBe(13);
+    expect(game.foundationTotal()).toBe(13);
   });
 });

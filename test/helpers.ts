@@ -132,10 +132,10 @@ export function familyPlayouts(): FamilyPlayout[] {
   return (JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', 'pysolfc-family-moves.json'), 'utf8')) as { playouts: FamilyPlayout[] }).playouts;
 }
 
-/** RULES §10.19: the presets of PySolFC's games of two to four decks, whose playouts are test/fixtures/pysolfc-decks-moves.json. */
-export const DECK_PRESETS = ['double-canfield', 'triple-canfield', 'quadruple-canfield', 'demon', 'american-toad', 'variegated-canfield'];
+/** RULES §10.19-10.20: the presets of PySolFC's games of two to four decks, whose playouts are test/fixtures/pysolfc-decks-moves.json. */
+export const DECK_PRESETS = ['double-canfield', 'triple-canfield', 'quadruple-canfield', 'demon', 'american-toad', 'variegated-canfield', 'the-plot'];
 
-/** The 210 playouts of test/fixtures/pysolfc-decks-moves.json (30 of each of DECK_PRESETS, then 30 of The Plot, which no preset plays yet). */
+/** The 210 playouts of test/fixtures/pysolfc-decks-moves.json (30 of each of DECK_PRESETS). */
 export function decksPlayouts(): FamilyPlayout[] {
   return (JSON.parse(readFileSync(join(FIXTURES, 'pysolfc-decks-moves.json'), 'utf8')) as { playouts: FamilyPlayout[] }).playouts;
 }

@@ -1,12 +1,12 @@
 // Solutions a player can follow: trunk fills, the last trunk card, and PySolFC's automatic turns, checked from outside the narrator.
 import { describe, expect, it } from 'vitest';
-import { NO_CARD } from '../src/cards.js';
-import { dealFromNumber, type Deck } from '../src/deal.js';
+import { formatCard, NO_CARD } from '../src/cards.js';
+import { dealFromNumber, parseDeal, type Deck } from '../src/deal.js';
 import { Game } from '../src/engine.js';
-import { formatMove, type Move } from '../src/notation.js';
+import { formatMove, parseMoveList, type Move } from '../src/notation.js';
 import { dealFromPysolNumber, parsePysolNumber } from '../src/numbering/pysol.js';
 import { resolveRules, type RuleSet } from '../src/rules.js';
-import { inPysolOrder, narrate, stepsJson } from '../src/show/narrate.js';
+import { inPysolOrder, narrate, rankFoundationPiles, stepsJson } from '../src/show/narrate.js';
 import { gameJson, tellGame } from '../src/show/game.js';
 import { solveReport } from '../src/show/report.js';
 import { Solver } from '../src/solver/solver.js';
@@ -108,3 +108,22 @@ describe('the JSON of a PySolFC game', () => {
   });
 });
 
+
+describe('RULES §10.20: the cards on foundations by rank, named from the line (the position keeps heights alone)', () => {
+  // the-plot: trunk the first deck's diamonds, W1 … W12 the 2C … KC, the base AC, the stock from its top AH 5S, then the rest
+  const first = ['AD', '2D', '4D', '5D', '6D', '7D', '8D', '9D', 'TD', 'JD', 'QD', 'KD', '3D', '2C', '3C', '4C', '5C', '6C', '7C', '8C', '9C', 'TC', 'JC', 'QC', 'KC', 'AC', 'AH', '5S'];
+  const rest = ['H', 'S'].flatMap((suit) => 'A23456789TJQK'.split('').map((rank) => rank + suit)).filter((card) => !first.includes(card));
+  const second = ['C', 'D', 'H', 'S'].flatMap((suit) => 'A23456789TJQK'.split('').map((rank) => rank + suit));
+  const deck = parseDeal([...first, ...rest, ...second].join(' '), 2);
+  const rules = resolveRules('the-plot');
+
+  it('each foundation move names the foundation that took it, and the piles hold those cards in order', () => {
+    // the trunk's 3D goes up in any suit, so the 3C waits on W2 for a later foundation
+    const line = parseMoveList('W1F KF W3F W4F W5F W6F W7F W8F W9F W10F W11F W12F T XF T');
+    const steps = narrate(deck, rules, line, false);
+    expect(steps.map((step) => step.foundation)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 1, -1]);
+    const piles = rankFoundationPiles(new Game(deck, rules), steps).map((pile) => pile.map(formatCard).join(' '));
+    expect(piles[0]).toBe('AC 2C 3D 4C 5C 6C 7C 8C 9C TC JC QC KC');
+    expect(piles.slice(1)).toEqual(['AH', '', '', '', '', '', '']);
+  });
+});

@@ -9,7 +9,7 @@ describe('presets (RULES §4)', () => {
       ...['strict', 'coops', 'easy', 'goodsol', 'pysol'],
       ...['canfield', 'superior-canfield', 'rainfall', 'canfield-rush', 'rainbow', 'storehouse', 'chameleon', 'acme', 'casino-canfield'],
       ...['candike', 'mystique', 'munger', 'minerva', 'little-gate', 'gate', 'duke', 'dutchess', 'lafayette', 'beehive'],
-      ...['double-canfield', 'triple-canfield', 'quadruple-canfield', 'demon', 'american-toad', 'variegated-canfield'],
+      ...['double-canfield', 'triple-canfield', 'quadruple-canfield', 'demon', 'american-toad', 'variegated-canfield', 'the-plot'],
       ...['sv-canfield', 'sv-canfield-strict'],
     ]);
     expect(resolveRules('strict')).toEqual({
@@ -71,8 +71,12 @@ describe('overrides', () => {
     [{ spaceFrom: 'waste,foundation' }, "--space-from takes a list of trunk, waste, stock, wings, foundations (or none), got 'foundation'"],
     [{ redeals: 'many' }, "--redeals must be a whole number from 0 to 10 or unlimited, got 'many'"],
     [{ maxWing: 'all' }, "--max-wing must be a whole number from 1 to 13 or none, got 'all'"],
-    [{ wings: '10' }, '--wings must be a whole number from 1 to 9'],
-    [{ wings: '0' }, '--wings must be a whole number from 1 to 9'],
+    [{ wings: '13' }, '--wings must be a whole number from 1 to 12'],
+    [{ wings: '0' }, '--wings must be a whole number from 1 to 12'],
+    // RULES §10.1: past eight only with several decks
+    [{ wings: '9' }, '--wings 9 takes --decks 2 to 4'],
+    [{ foundations: 'any-suit-in-turn' }, '--foundations any-suit-in-turn takes --decks 2 to 4'],
+    [{ spaceRank: 'base-first' }, '--space-rank base-first takes --foundations any-suit-in-turn'],
     [{ turn: '4' }, '--turn must be one of 1, 2, 3, 3-2-1'],
     [{ base: '1' }, '--base must be one of dealt, A, 2, 3, 4, 5, 6, 7, 8, 9, T, J, Q, K'],
     [{ wrap: 'corner' }, '--wrap must be one of round, base, none'],
@@ -120,7 +124,7 @@ describe('overrides', () => {
   });
   it("Eagle Wing's shape (eagleWingShape): every Eagle Wing preset, and no preset or option beyond RULES §3", () => {
     expect(EAGLE_WING_PRESETS.every((preset) => eagleWingShape(resolveRules(preset)))).toBe(true);
-    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(27);
+    expect(PRESET_NAMES.filter((preset) => !eagleWingShape(resolveRules(preset)))).toHaveLength(28);
     // each option a family game sets takes coops out of the shape, alone
     const beyond: RuleOverrides[] = [{ wings: '4' }, { turn: '3' }, { base: 'A' }, { wrap: 'base' }, { trunkFace: 'up' }, { trunkFill: 'player' }];
     beyond.push({ spaceBlock: 'yes' }, { build: 'alt-colour-down' }, { wingMoves: 'sv-partial' }, { maxWing: 'none' }, { redeals: 'unlimited' }, { spaceFrom: 'trunk,waste' });
@@ -129,6 +133,8 @@ describe('overrides', () => {
     beyond.push({ trunks: '2', trunk: '12', trunkPlay: 'top' }, { trunkFill: 'auto-waste', trunkPlay: 'top' }, { foundationBack: 'yes' }, { spaceFrom: 'waste,foundations' });
     // RULES §10.17 and §10.3's --space-waste
     beyond.push({ base: 'chosen', baseCards: 'shuffled', trunkPlay: 'top' }, { spaceWaste: 'trunk-empty' });
+    // RULES §10.20's trunk that goes only up
+    beyond.push({ trunkPlay: 'top-foundation' });
     // RULES §10.14's deals are refused with coops' wing cap: the rule set is made by hand to ask the shape alone
     for (const wingDeal of ['down-up', 'down-up-down-up'] as const) expect(eagleWingShape({ ...resolveRules('coops'), wingDeal }), wingDeal).toBe(false);
     expect(eagleWingShape({ ...resolveRules('coops'), foundations: 'up-down' })).toBe(false);

@@ -234,11 +234,10 @@ describe('a fixed base (RULES §10.7, §10.9), on storehouse (base 2)', () => {
 });
 
 describe("the verifier against PySolFC's legal moves in its games of two to four decks (test/fixtures/pysolfc-decks-moves.json)", () => {
-  // The Plot's playouts wait for its preset (RULES §10.19 has no rules for it yet)
-  const playouts = decksPlayouts().filter((playout) => playout.preset !== 'the-plot');
-  it('has the six games, 30 playouts each', () => {
-    expect([...new Set(playouts.map((playout) => playout.preset))].sort()).toEqual(DECK_PRESETS.sort());
-    expect(playouts.length).toBe(180);
+  const playouts = decksPlayouts();
+  it('has the seven games, 30 playouts each', () => {
+    expect([...new Set(playouts.map((playout) => playout.preset))].sort()).toEqual([...DECK_PRESETS].sort());
+    expect(playouts.length).toBe(210);
   });
   it.each(playouts.map((playout) => [playout.preset, playout.number, playout] as const))("%s %s: the legal set at every step is PySolFC's, twins and all", (preset, _, playout) => {
     expectPySolFCLegalSets(playout, resolveRules(preset));

@@ -1,7 +1,6 @@
 // Option groups several commands share (rules, players, limits, numbering, runs), and refusing options that do nothing.
 import type { Command } from 'commander';
 import { MAX_DEAL_NUMBER } from '../deal.js';
-import { WING_COUNT } from '../layout.js';
 import { InputError, UsageError } from '../errors.js';
 import { NUMBERINGS, type Numbering } from '../numbering/pysol.js';
 import { SOLVITAIRE_DEFAULT_PRESET } from '../numbering/solvitaire.js';
@@ -65,14 +64,12 @@ export function rulesFrom(command: Command, flags: RuleFlags & { pysol?: string;
 }
 
 /**
- * The rules of a preset and its overrides, refused (exit 2) where the engine cannot play them: RULES §10
- * allows up to nine wings, and the engine's moves have room for eight (engine.ts).
- * A fixed base is played: deal numbers place its cards and deal strings are checked for them (deal.ts, RULES §10.9).
+ * The rules of a preset and its overrides, refused (exit 2) where they are bad (rules.ts: among them more
+ * than eight wings with one deck). A fixed base is played: deal numbers place its cards and deal strings
+ * are checked for them (deal.ts, RULES §10.9).
  */
 export function playableRules(preset: string, flags: RuleOverrides): RuleSet {
-  const rules = resolveRules(preset, flags);
-  if (rules.wings > WING_COUNT) throw new InputError(`${preset} with wings=${rules.wings}: eaglewing plays at most ${WING_COUNT} wings so far`);
-  return rules;
+  return resolveRules(preset, flags);
 }
 
 /**

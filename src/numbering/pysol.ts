@@ -208,10 +208,7 @@ function deckGame(id: number, preset: string, decks: number, trunk: number, wing
   return familyGame(id, preset, trunk, wings, fixedRank, 1, fixedRank === null ? 1 : 8, 1, false, false, decks);
 }
 
-/**
- * The games of two to four decks in PySolFC's Canfield type (RULES §10.19): each one's preset, and The
- * Plot's deals, whose rules no preset plays yet.
- */
+/** The games of two to four decks in PySolFC's Canfield type (RULES §10.19, §10.20), each by its preset. */
 export const PYSOL_DECK_GAMES: readonly PysolFamilyGame[] = [
   deckGame(106, 'double-canfield', 2, 13, 5),
   deckGame(396, 'triple-canfield', 3, 26, 7),
@@ -223,10 +220,8 @@ export const PYSOL_DECK_GAMES: readonly PysolFamilyGame[] = [
   // ThePlot: ALIGN_FOUNDATIONS = False puts the base card on the first foundation, which changes no card's place in the deal
   deckGame(896, 'the-plot', 2, 13, 12),
 ];
-/** The Plot: its deals only (docs/canfield-type.md). */
-const DEALS_ONLY = 896;
 
-/** RULES §10's PySolFC rows, in its order, then §10.19's games of two to four decks that a preset plays. */
+/** RULES §10's PySolFC rows, in its order, then §10.19's games of two to four decks. */
 export const PYSOL_FAMILY: readonly PysolFamilyGame[] = [
   familyGame(105, 'canfield', 13, 4, null),
   familyGame(101, 'superior-canfield', 13, 4, null),
@@ -249,7 +244,7 @@ export const PYSOL_FAMILY: readonly PysolFamilyGame[] = [
   // Canfield.startGame without its base card (SEPARATE_FOUNDATIONS = False): the trunk, then the row W6 to W1
   familyGame(789, 'beehive', 13, 6, null, 1, 0, 1, false, false),
   familyGame(112, 'pysol', 13, 8, null),
-  ...PYSOL_DECK_GAMES.filter((game) => game.id !== DEALS_ONLY),
+  ...PYSOL_DECK_GAMES,
 ];
 
 /** A family game by PySolFC id or by preset name; exit 2 for anything else. */

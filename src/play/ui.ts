@@ -3,7 +3,7 @@ import { formatCard, NO_CARD, SUITS } from '../cards.js';
 import { dealtCard, dealtFaceUp } from '../layout.js';
 import { limitName } from '../limits.js';
 import { describeMove, formatMove, parseMove, type Move } from '../notation.js';
-import { narrate } from '../show/narrate.js';
+import { narrate, rankFoundationPiles } from '../show/narrate.js';
 import { LONGER, PAGE_BUDGET, type Answer, type Budget, type Question } from './answers.js';
 import { PlaySession, type PlaySetup } from './session.js';
 
@@ -70,6 +70,11 @@ function drawDownFoundations(): string {
 
 function drawUpFoundations(): string {
   const game = session.game;
+  // RULES §10.20: foundations by rank, numbered; the position keeps their heights, the line so far their cards
+  if (game.compiled.rankFoundations) {
+    const piles = rankFoundationPiles(game, narrate(session.deck, data.rules, session.line(), data.autodeal));
+    return piles.map((up, foundation) => drawRankFoundation(foundation, up)).join('');
+  }
   // RULES §10.19: each suit's n foundations side by side, highest first; any of them takes the suit's next card
   if (game.decks > 1) return [...SUITS].map((suit, index) => Array.from({ length: game.decks }, (_, copy) => drawDeckFoundation(suit, game.foundationCardsOf(index, copy))).join('')).join('');
   return [...SUITS]
@@ -85,6 +90,12 @@ function drawUpFoundations(): string {
       return `<div class="pile target" data-pile="F" data-foundation="${suit}" data-cards="${cards.join(' ')}" tabindex="0" aria-label="foundation ${suit}">${height === 0 ? top : topCard}<span>${SUIT_SIGNS[suit]} ${height}/13</span></div>`;
     })
     .join('');
+}
+
+/** RULES §10.20: foundation `foundation` by rank (0 the first), any suit: a drop target, its top card shown. */
+function drawRankFoundation(foundation: number, up: number[]): string {
+  const top = up.length === 0 ? slot() : face(up[up.length - 1]);
+  return `<div class="pile target" data-pile="F" data-foundation="${foundation + 1}" data-cards="${up.map(formatCard).join(' ')}" tabindex="0" aria-label="foundation ${foundation + 1}">${top}<span>${foundation === 0 ? 'first ' : ''}${up.length}/13</span></div>`;
 }
 
 /** One of a suit's foundations under RULES §10.19: a drop target for the suit, its top card shown. */

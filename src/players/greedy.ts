@@ -1,13 +1,20 @@
 // The greedy player: a careful beginner following the rules' own tips, one move at a time, never peeking.
 import { NO_CARD, suitOf, rankOf, RANK_COUNT } from '../cards.js';
 import type { Move } from '../notation.js';
-import { chosenBase, dealtUnder, foundationHeightOf, trunkCount, wingHeight } from '../position.js';
+import { chosenBase, dealtUnder, decksWingHeight, foundationHeightOf, rankFoundationHeight, trunkCount } from '../position.js';
 import { RESIGN, wastePlaces, type Observation, type Player } from './observation.js';
 
 function nextOnFoundation(observation: Observation, card: number): boolean {
   // RULES §10.17: a chosen base is the position's (public), and before it is chosen nothing is next
   const base = observation.rules.base === 'chosen' ? chosenBase(observation.position) : rankOf(observation.baseCard);
   if (base < 0) return false;
+  // RULES §10.20: foundations by rank in any suit, the first alone until it holds 13
+  if (observation.rules.foundations === 'any-suit-in-turn') {
+    const height = (rankOf(card) - base + RANK_COUNT) % RANK_COUNT;
+    if (rankFoundationHeight(observation.position, 0) < RANK_COUNT) return rankFoundationHeight(observation.position, 0) === height;
+    for (let foundation = 1; foundation < 4 * observation.rules.decks; foundation++) if (rankFoundationHeight(observation.position, foundation) === height) return true;
+    return false;
+  }
   // RULES §10.19: any of the suit's foundations (one with one deck: foundationHeightOf's first is foundationHeight)
   for (let copy = 0; copy < observation.rules.decks; copy++) {
     const height = foundationHeightOf(observation.position, suitOf(card), copy);
@@ -43,10 +50,11 @@ export function greedyScore(observation: Observation, move: Move): number {
   // RULES §10.18: a card between a suit's two foundations puts nothing more up
   if (move.target === 'F' || move.target === 'D') return move.source === 'F' ? 0 : move.source === 'W' ? GREEDY_SCORES.wingToFoundation : move.source === 'K' ? GREEDY_SCORES.trunkToFoundation : GREEDY_SCORES.wasteToFoundation;
   if (move.target === 'W') {
-    const targetHeight = wingHeight(position, move.toWing - 1);
+    // decksWingHeight reads any position's wings (RULES §10.1: several decks may keep wings past the eighth)
+    const targetHeight = decksWingHeight(position, move.toWing - 1);
     if (move.source === 'W') {
       // a build that takes a whole run away brings out a trunk card, or turns up the dealt card under the run (the count is public, RULES §10.14)
-      const emptiesRun = wingHeight(position, move.fromWing - 1) === move.count;
+      const emptiesRun = decksWingHeight(position, move.fromWing - 1) === move.count;
       const bringsOut = trunkLeft > 0 || dealtUnder(position, move.fromWing - 1) > 0;
       return targetHeight > 0 && emptiesRun && bringsOut ? GREEDY_SCORES.buildBringsOutTrunkCard : 0;
     }

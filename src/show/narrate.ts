@@ -1,15 +1,15 @@
 // A winning line told the way a player follows it: each move, the trunk fills it causes, and what PySolFC does by itself.
-import { formatCard, NO_CARD } from '../cards.js';
+import { cardValue, formatCard, NO_CARD } from '../cards.js';
 import type { Deck } from '../deal.js';
-import { Game, NO_MOVE, type EngineMove } from '../engine.js';
+import { Game, NO_MOVE, toNotation, type EngineMove } from '../engine.js';
 import { describeMove, formatMove, type Move } from '../notation.js';
 import { PYSOL_FAMILY } from '../numbering/pysol.js';
-import { canonicalRules, resolveRules, TRUNK_PLAY_TOP, type RuleSet } from '../rules.js';
+import { canonicalRules, resolveRules, type RuleSet } from '../rules.js';
 
 /** One move of a line, with what follows from it on the table. */
 export interface Step {
   move: Move;
-  /** Fills right after it: wing number (1-9), card, and where the card came from: the trunk (RULES §3.3), or the waste under `auto-waste` (§10.3). */
+  /** Fills right after it: wing number (1-12), card, and where the card came from: the trunk (RULES §3.3), or the waste under `auto-waste` (§10.3). */
   fills: { wing: number; card: number; from: 'trunk' | 'waste' }[];
   /**
    * The last trunk card, when this move leaves it alone in the trunk and so face up (trunk-play last,
@@ -25,6 +25,20 @@ export interface Step {
   emptiesWaste: boolean;
   /** RULES §10.17: the move chose the base, before which PySolFC turns nothing: its first turn comes right after it. */
   choosesBase: boolean;
+  /** RULES §10.20: the foundation by rank (0 the first) the move's card went onto, and that card (its value, named or not in the move); -1 and NO_CARD for any other move or rules. */
+  foundation: number;
+  foundationCard: number;
+}
+
+/**
+ * RULES §10.20: the cards on each foundation by rank after `steps`, bottom first (the base card on the first).
+ * The position keeps only the foundations' heights; a picture names their cards from the line that put them there.
+ */
+export function rankFoundationPiles(game: Game, steps: readonly Step[]): number[][] {
+  const piles: number[][] = Array.from({ length: 4 * game.decks }, () => []);
+  piles[0].push(cardValue(game.layout.baseCard));
+  for (const step of steps) if (step.foundation >= 0) piles[step.foundation].push(step.foundationCard);
+  return piles;
 }
 
 /** The rules of the games PySolFC plays: its Eagle Wing (preset pysol) and its Canfield family's games (RULES §10). */
@@ -58,19 +72,29 @@ export function narrate(deck: Deck, rules: RuleSet, moves: readonly Move[], pyso
     const trunkBefore = game.trunkCount();
     const pointerBefore = game.stockPointer();
     const baseBefore = game.baseRank();
+    const heightsBefore = game.compiled.rankFoundations ? rankHeights(game) : NO_HEIGHTS;
     game.playOnly(code);
     watch?.(game);
     const turned = move.source === 'T' ? stockCardsFrom(game, pointerBefore) : [];
-    const step: Step = { move, fills: [], trunkFaceUp: NO_CARD, turned, automatic: autodeal && move.source === 'T' && wasteWasEmpty, emptiesWaste: false, choosesBase: baseBefore < 0 && game.baseRank() >= 0 };
+    const step: Step = { move, fills: [], trunkFaceUp: NO_CARD, turned, automatic: autodeal && move.source === 'T' && wasteWasEmpty, emptiesWaste: false, choosesBase: baseBefore < 0 && game.baseRank() >= 0, foundation: -1, foundationCard: NO_CARD };
+    // RULES §10.20: the foundation whose height grew, and the engine move's card (a move given without its card names none)
+    if (game.compiled.rankFoundations) step.foundation = rankHeights(game).findIndex((height, foundation) => height > heightsBefore[foundation]);
+    if (step.foundation >= 0) step.foundationCard = toNotation(code).card;
     for (let trunk = game.trunkCount(), wing = game.fillNext(); wing >= 0; trunk = game.trunkCount(), wing = game.fillNext()) {
       step.fills.push({ wing: wing + 1, card: game.wingTop(wing), from: game.trunkCount() < trunk ? 'trunk' : 'waste' });
       watch?.(game);
     }
     // after the fills: the waste's own fill (RULES §10.3 auto-waste) may be what empties it
     step.emptiesWaste = !wasteWasEmpty && game.wasteCount() === 0;
-    if (game.compiled.trunkPlay !== TRUNK_PLAY_TOP && trunkBefore > 1 && game.trunkCount() === 1) step.trunkFaceUp = game.trunkCard();
+    if (!game.compiled.trunkTopInPlay && trunkBefore > 1 && game.trunkCount() === 1) step.trunkFaceUp = game.trunkCard();
     return step;
   });
+}
+
+const NO_HEIGHTS: number[] = [];
+/** RULES §10.20: each foundation by rank's height. */
+function rankHeights(game: Game): number[] {
+  return Array.from({ length: 4 * game.decks }, (_, foundation) => game.rankFoundationHeight(foundation));
 }
 
 /** The stock cards between stock place `from` and the stock pointer, in turning order: the cards a turn from `from` turned. */

@@ -7,7 +7,7 @@ import { Game } from '../engine.js';
 import { dealtCard, dealtFaceUp } from '../layout.js';
 import { describeMove, type Move } from '../notation.js';
 import type { RuleSet } from '../rules.js';
-import { narrate } from './narrate.js';
+import { narrate, rankFoundationPiles } from './narrate.js';
 
 /** The template: one file of HTML, CSS and JS, read from the source tree (tsc copies no HTML into dist). */
 const TEMPLATE = fileURLToPath(new URL('../../src/page/solution.html', import.meta.url));
@@ -18,7 +18,7 @@ const TABLE_CSS = fileURLToPath(new URL('../../src/page/table.css', import.meta.
 interface View {
   /** Each wing's cards, bottom first; a dealt card still face down (RULES §10.14) is FACE_DOWN. */
   wings: string[][];
-  /** Each foundation's cards (clubs, diamonds, hearts, spades), bottom first. */
+  /** Each foundation's cards (clubs, diamonds, hearts, spades; RULES §10.20: by rank, the first first), bottom first. */
   foundations: string[][];
   /** RULES §10.18: each suit's foundation down from the King, bottom (the King) first; absent under one foundation a suit. */
   downFoundations?: string[][];
@@ -100,6 +100,16 @@ function trunkView(game: Game, trunk: number): string[] {
 function stepsOf(page: PageGame): { moves: { label: string; kind: string }[]; views: View[]; start: number } {
   const views: View[] = [view(new Game(page.deck, page.rules))];
   const steps = narrate(page.deck, page.rules, page.moves, page.autodeal, (game) => views.push(view(game)));
+  // RULES §10.20: the position keeps the foundations' heights alone; the line names their cards (each step's pictures: its move's, then its fills')
+  if (page.rules.foundations === 'any-suit-in-turn') {
+    const game = new Game(page.deck, page.rules);
+    let at = 0;
+    views[at].foundations = rankFoundationPiles(game, []).map((pile) => pile.map(formatCard));
+    steps.forEach((step, index) => {
+      const piles = rankFoundationPiles(game, steps.slice(0, index + 1)).map((pile) => pile.map(formatCard));
+      for (let picture = 0; picture <= step.fills.length; picture++) views[++at].foundations = piles;
+    });
+  }
   const moves: { label: string; kind: string }[] = [];
   const played = page.played ?? 0;
   let number = 0;
@@ -128,7 +138,8 @@ export function fillPage(template: string, title: string, data: unknown): string
 /** The page's HTML: no network request of any kind, opening from disk in any current browser. */
 export function solutionPage(page: PageGame): string {
   const { moves, views, start } = stepsOf(page);
-  const data = { title: page.title, subtitle: page.subtitle, verdict: page.verdict, redeals: page.rules.redeals, moves, views, start };
+  // RULES §10.20: foundations by rank are numbered, not named by suit
+  const data = { title: page.title, subtitle: page.subtitle, verdict: page.verdict, redeals: page.rules.redeals, moves, views, start, byRank: page.rules.foundations === 'any-suit-in-turn' };
   const template = readFileSync(TEMPLATE, 'utf8').replace('{{TABLE_CSS}}\n', () => readFileSync(TABLE_CSS, 'utf8').replace(/^\/\*.*\*\/\n/, ''));
   return fillPage(template, page.title, data);
 }

@@ -4,6 +4,7 @@ import type { Deck } from '../deal.js';
 import {
   encodeMove,
   isTrunkSource,
+  isWing,
   type EngineMove,
   type EngineMoveList,
   Game,
@@ -25,7 +26,7 @@ import {
   toNotation,
   trunkSource,
 } from '../engine.js';
-import { WING_COUNT } from '../layout.js';
+import { MAX_WINGS } from '../layout.js';
 import type { Position } from '../position.js';
 import { familyDecksKeyWords, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, packFamilyDecksKey, packFamilyKey } from '../solver/family/key.js';
 import type { Move } from '../notation.js';
@@ -103,10 +104,10 @@ class PositionKeys {
   }
 }
 
-/** The 8 wings' codes in place (0 = empty, else top card and height): what renaming() pairs wings by. */
+/** The wings' codes in place, MAX_WINGS of them (0 = empty, as is every wing past the game's; else top card and height): what renaming() pairs wings by. */
 function readWings(game: Game, out: Int32Array, at: number): void {
-  for (let wing = 0; wing < WING_COUNT; wing++) {
-    const height = game.wingHeight(wing);
+  for (let wing = 0; wing < MAX_WINGS; wing++) {
+    const height = wing < game.wings ? game.wingHeight(wing) : 0;
     // RULES §10.19: by value, as the key (twins are one card); wings of one code pair in wing order, as the key writes them
     out[at + wing] = height === 0 ? 0 : ((cardValue(game.wingTop(wing)) + 1) << 8) | height;
   }
@@ -141,7 +142,7 @@ function codeFor(game: Game, move: Move, buffer: EngineMoveList): EngineMove {
 function mapMove(code: EngineMove, map: Int8Array): EngineMove {
   const source = moveSource(code);
   const target = moveTarget(code);
-  return encodeMove(source < WING_COUNT ? map[source] : source, target < WING_COUNT ? map[target] : target, moveCount(code), moveCard(code));
+  return encodeMove(isWing(source) ? map[source] : source, isWing(target) ? map[target] : target, moveCount(code), moveCard(code));
 }
 
 function isLegal(game: Game, code: EngineMove, buffer: EngineMoveList): boolean {
@@ -169,12 +170,12 @@ class Line {
     this.keyer = new PositionKeys(game);
     const words = this.keyer.words;
     this.keys = new Int32Array((n + 1) * words);
-    this.wingCodes = new Int32Array((n + 1) * WING_COUNT);
+    this.wingCodes = new Int32Array((n + 1) * MAX_WINGS);
     game.reset();
     for (let i = 0; i <= n; i++) {
       this.positions.push(game.snapshot());
       this.keyer.read(game, this.keys, i * words);
-      readWings(game, this.wingCodes, i * WING_COUNT);
+      readWings(game, this.wingCodes, i * MAX_WINGS);
       const hash = this.keyer.hash(this.keys, i * words);
       const list = this.byHash.get(hash);
       if (list) list.push(i);
@@ -210,10 +211,10 @@ interface Shortcut {
 
 /** rename[w] such that the reached position's wing rename[w] holds what the line's wing w holds (empty wings paired in order). */
 function renaming(reached: Int32Array, reachedAt: number, line: Int32Array, lineAt: number): Int8Array {
-  const rename = new Int8Array(WING_COUNT);
+  const rename = new Int8Array(MAX_WINGS);
   let used = 0;
-  for (let w = 0; w < WING_COUNT; w++) {
-    for (let v = 0; v < WING_COUNT; v++) {
+  for (let w = 0; w < MAX_WINGS; w++) {
+    for (let v = 0; v < MAX_WINGS; v++) {
       if ((used & (1 << v)) === 0 && reached[reachedAt + v] === line[lineAt + w]) {
         rename[w] = v;
         used |= 1 << v;
@@ -239,14 +240,14 @@ function findShortcuts(game: Game, line: Line, depth: number): (Shortcut | undef
   const keyer = line.keyer;
   const key = new Int32Array(keyer.words);
   // the wings' codes at each depth, for renumbering
-  const wings = new Int32Array((depth + 1) * WING_COUNT);
+  const wings = new Int32Array((depth + 1) * MAX_WINGS);
   for (let from = 0; from < n; from++) {
     game.restore(line.positions[from]);
-    wings.set(line.wingCodes.subarray(from * WING_COUNT, (from + 1) * WING_COUNT));
+    wings.set(line.wingCodes.subarray(from * MAX_WINGS, (from + 1) * MAX_WINGS));
     let bestGain = 0;
     let bestTo = -1;
     let bestPath = path.subarray(0, 0);
-    let bestWings = wings.subarray(0, WING_COUNT);
+    let bestWings = wings.subarray(0, MAX_WINGS);
     // look at the start itself (a cycle), then depth-first below it
     let d = 0;
     for (;;) {
@@ -256,7 +257,7 @@ function findShortcuts(game: Game, line: Line, depth: number): (Shortcut | undef
         bestGain = to - from - d;
         bestTo = to;
         bestPath = path.slice(0, d);
-        bestWings = wings.slice(d * WING_COUNT, (d + 1) * WING_COUNT);
+        bestWings = wings.slice(d * MAX_WINGS, (d + 1) * MAX_WINGS);
       }
       counts[d] = d < depth && !game.isWon() ? game.legalMoves(buffers[d]) : 0;
       next[d] = 0;
@@ -270,14 +271,14 @@ function findShortcuts(game: Game, line: Line, depth: number): (Shortcut | undef
       path[d] = move;
       game.apply(move);
       d++;
-      readWings(game, wings, d * WING_COUNT);
+      readWings(game, wings, d * MAX_WINGS);
     }
     if (bestTo >= 0) {
       best[from] = {
         from,
         to: bestTo,
         moves: bestPath as EngineMoveList,
-        rename: renaming(bestWings, 0, line.wingCodes, bestTo * WING_COUNT),
+        rename: renaming(bestWings, 0, line.wingCodes, bestTo * MAX_WINGS),
       };
     }
   }
@@ -293,11 +294,11 @@ function greedyScore(game: Game, code: EngineMove): number {
   const source = moveSource(code);
   const target = moveTarget(code);
   // RULES §10.18: a card between a suit's two foundations puts nothing more up
-  if (isFoundationTarget(target)) return source === SOURCE_FOUNDATION ? 0 : source < WING_COUNT ? GREEDY_SCORES.wingToFoundation : isTrunkSource(source) ? GREEDY_SCORES.trunkToFoundation : GREEDY_SCORES.wasteToFoundation;
-  if (target < WING_COUNT) {
+  if (isFoundationTarget(target)) return source === SOURCE_FOUNDATION ? 0 : isWing(source) ? GREEDY_SCORES.wingToFoundation : isTrunkSource(source) ? GREEDY_SCORES.trunkToFoundation : GREEDY_SCORES.wasteToFoundation;
+  if (isWing(target)) {
     const targetHeight = game.wingHeight(target);
     // a whole run built away brings out a trunk card, or turns up the dealt card under it (RULES §10.14), as the greedy player reads it
-    if (source < WING_COUNT) return targetHeight > 0 && game.wingHeight(source) === moveCount(code) && (game.trunkCount() > 0 || game.dealtUnder(source) > 0) ? GREEDY_SCORES.buildBringsOutTrunkCard : 0;
+    if (isWing(source)) return targetHeight > 0 && game.wingHeight(source) === moveCount(code) && (game.trunkCount() > 0 || game.dealtUnder(source) > 0) ? GREEDY_SCORES.buildBringsOutTrunkCard : 0;
     if (targetHeight > 0 && isTrunkSource(source)) return GREEDY_SCORES.trunkBuild;
     if (targetHeight > 0 && source === SOURCE_WASTE) return GREEDY_SCORES.wasteBuild;
     if (targetHeight === 0 && source === SOURCE_WASTE) {
@@ -494,7 +495,7 @@ function shortenRound(game: Game, line: Line, depth: number, finisher: Finisher)
   for (let i = n; i > 0; i = viaFrom[i]) steps.push(i);
   steps.reverse();
   // played forward: map[w] = the wing played for the line's wing w
-  const map = Int8Array.from({ length: WING_COUNT }, (_, w) => w);
+  const map = Int8Array.from({ length: MAX_WINGS }, (_, w) => w);
   const out: EngineMove[] = [];
   let at = 0;
   for (const step of steps) {
@@ -504,8 +505,8 @@ function shortenRound(game: Game, line: Line, depth: number, finisher: Finisher)
     else {
       const shortcut = shortcuts[at]!;
       for (const code of shortcut.moves) out.push(mapMove(code as EngineMove, map));
-      const composed = new Int8Array(WING_COUNT);
-      for (let w = 0; w < WING_COUNT; w++) composed[w] = map[shortcut.rename[w]];
+      const composed = new Int8Array(MAX_WINGS);
+      for (let w = 0; w < MAX_WINGS; w++) composed[w] = map[shortcut.rename[w]];
       map.set(composed);
     }
     at = step;

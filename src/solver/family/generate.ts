@@ -44,10 +44,11 @@ export class FamilyMoveGenerator {
   /** Ready for a search of `game`'s deal and rules. */
   prepare(game: Game, prune: boolean, passCycles: boolean, stuckTest: boolean): void {
     const rules = game.compiled;
-    // the bound-card rules (F2, F3) argue from foundations that only rise from the deal's base, and one trunk: not asked under RULES
-    // §10.15-10.18; under §10.19 they ask of the suit's lowest foundation (docs/solver.md "Two to four decks")
+    // the bound-card rules (F2, F3) argue from foundations that only rise from the deal's base, one a suit or a suit's n, and one trunk:
+    // not asked under RULES §10.15-10.18 nor §10.20's foundations by rank; under §10.19 they ask of the suit's lowest foundation
+    // (docs/solver.md "Two to four decks")
     this.boundCached = game.decks === 1;
-    this.boundRules = prune && rules.trunks === 1 && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
+    this.boundRules = prune && rules.trunks === 1 && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank && !rules.rankFoundations;
     this.passCycles = passCycles;
     this.foldRedeal = prune && !passCycles && rules.turn === 1 && !rules.turnShrinks;
     const words = game.positionWords().length;

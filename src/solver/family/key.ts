@@ -369,20 +369,23 @@ const DECKS_WING_CODE_BITS = 14;
 const DECKS_CODE_HEIGHT_SHIFT = 6;
 /** Bits a deck of the foundations' heights (four suits, 4 bits each). */
 const DECKS_FOUNDATION_BITS = 16;
-/** Scratch: the wings' codes (above their numbers, 3 bits), sorted. */
+/** Bits of a wing's number below its code in sortedDeckWings' entries (twelve wings: RULES §10.1). */
+const DECKS_WING_NUMBER_BITS = 4;
+const DECKS_WING_NUMBER_MASK = (1 << DECKS_WING_NUMBER_BITS) - 1;
+/** Scratch: the wings' codes (above their numbers), sorted. */
 const sortedDeckWings = new Int32Array(16);
 
 /**
- * Whether sorted wing entry `a` (code above, wing number in the low 3 bits) goes after `b`: a higher
+ * Whether sorted wing entry `a` (code above, wing number in the low DECKS_WING_NUMBER_BITS) goes after `b`: a higher
  * code, or an equal one whose first card that differs, top down, is of a higher suit (linked wings: with
  * one code, two wings hold the same ranks, so the suits say the rest; unlinked wings of one code are alike).
  */
 function decksWingAfter(position: P.Position, a: number, b: number, linkBits: number): boolean {
-  if (a >>> 3 !== b >>> 3) return a > b;
-  if (linkBits === 0 || a >>> 3 === 0) return false;
-  let cardA = P.wingTop(position, a & 7);
-  let cardB = P.wingTop(position, b & 7);
-  for (let depth = P.wingHeight(position, a & 7) - 1; depth > 0; depth--) {
+  if (a >>> DECKS_WING_NUMBER_BITS !== b >>> DECKS_WING_NUMBER_BITS) return a > b;
+  if (linkBits === 0 || a >>> DECKS_WING_NUMBER_BITS === 0) return false;
+  let cardA = P.decksWingTop(position, a & DECKS_WING_NUMBER_MASK);
+  let cardB = P.decksWingTop(position, b & DECKS_WING_NUMBER_MASK);
+  for (let depth = P.decksWingHeight(position, a & DECKS_WING_NUMBER_MASK) - 1; depth > 0; depth--) {
     cardA = P.cardUnder(position, cardA);
     cardB = P.cardUnder(position, cardB);
     if (suitOf(cardA) !== suitOf(cardB)) return suitOf(cardA) > suitOf(cardB);
@@ -415,9 +418,9 @@ export function familyDecksKeyWords(wings: number, decks: number, linkBits: numb
 /** RULES §10.19: writes the key of `position` (`wings` wings in play, `decks` decks, `stockPlaces` stock places) into key[0 … familyDecksKeyWords-1]. */
 export function packFamilyDecksKey(position: P.Position, wings: number, decks: number, linkBits: number, stockPlaces: number, key: Int32Array): void {
   for (let wing = 0; wing < wings; wing++) {
-    const height = P.wingHeight(position, wing);
-    const code = height === 0 ? 0 : cardValue(P.wingTop(position, wing)) | (height << DECKS_CODE_HEIGHT_SHIFT);
-    const entry = (code << 3) | wing;
+    const height = P.decksWingHeight(position, wing);
+    const code = height === 0 ? 0 : cardValue(P.decksWingTop(position, wing)) | (height << DECKS_CODE_HEIGHT_SHIFT);
+    const entry = (code << DECKS_WING_NUMBER_BITS) | wing;
     let at = wing;
     while (at > 0 && decksWingAfter(position, sortedDeckWings[at - 1], entry, linkBits)) {
       sortedDeckWings[at] = sortedDeckWings[at - 1];
@@ -439,12 +442,12 @@ export function packFamilyDecksKey(position: P.Position, wings: number, decks: n
     putBits(key, bit, width === 32 ? P.stockPlaceBits(position, index >> 5) : P.stockPlaceBits(position, index >> 5) & ((1 << width) - 1), width);
   }
   bit = DECKS_FOUNDATION_BITS * decks + stockPlaces;
-  for (let i = 0; i < wings; i++, bit += DECKS_WING_CODE_BITS) putBits(key, bit, sortedDeckWings[i] >>> 3, DECKS_WING_CODE_BITS);
+  for (let i = 0; i < wings; i++, bit += DECKS_WING_CODE_BITS) putBits(key, bit, sortedDeckWings[i] >>> DECKS_WING_NUMBER_BITS, DECKS_WING_CODE_BITS);
   if (linkBits === 0) return;
   for (let i = 0; i < wings; i++) {
-    const wing = sortedDeckWings[i] & 7;
-    let card = P.wingTop(position, wing);
-    for (let depth = P.wingHeight(position, wing) - 1; depth > 0; depth--, bit += linkBits) {
+    const wing = sortedDeckWings[i] & DECKS_WING_NUMBER_MASK;
+    let card = P.decksWingTop(position, wing);
+    for (let depth = P.decksWingHeight(position, wing) - 1; depth > 0; depth--, bit += linkBits) {
       card = P.cardUnder(position, card);
       // any-suit-down: the suit; alt-colour-down: which of the colour's two (C D 0, H S 1)
       putBits(key, bit, linkBits === 2 ? suitOf(card) : suitOf(card) >> 1, linkBits);

@@ -1,6 +1,5 @@
 // The order the family search tries a position's moves in: foundation plays first, then the trunk's, whole wings, the waste's, the rest.
-import { Game, isFoundationTarget, isTrunkSource, SOURCE_FOUNDATION, moveCount, moveSource, moveTarget, SOURCE_WASTE } from '../../engine.js';
-import { WING_COUNT } from '../../layout.js';
+import { Game, isFoundationTarget, isTrunkSource, isWing, SOURCE_FOUNDATION, moveCount, moveSource, moveTarget, SOURCE_WASTE } from '../../engine.js';
 import { familyEngineMove, familySteps, type FamilyMove } from './move.js';
 
 /** playRank's ranks, 0 … PLAY_RANKS - 1. */
@@ -39,7 +38,7 @@ function playRank(game: Game, move: FamilyMove, turnsFree: boolean): number {
   if (source === SOURCE_FOUNDATION) return 5;
   if (isFoundationTarget(moveTarget(engineMove))) return 0;
   if (isTrunkSource(source)) return 1;
-  if (source < WING_COUNT && game.trunkCount() > 0 && moveCount(engineMove) === game.wingHeight(source)) return 2;
+  if (isWing(source) && game.trunkCount() > 0 && moveCount(engineMove) === game.wingHeight(source)) return 2;
   if (source === SOURCE_WASTE) return 3;
   return 4;
 }

@@ -131,7 +131,8 @@ export class FamilySearch {
     if (this.key.length < keyWords) this.key = new Int32Array(keyWords);
     // rule F6 reads one trunk, filling by itself or not, and foundations that only rise from the deal's base: not asked under several
     // trunks (RULES §10.15), the waste's fill (§10.3 auto-waste), cards coming back (§10.16), a base the player chooses (§10.17)
-    // or two foundations a suit or four of a rank at once (§10.18)
+    // or two foundations a suit or four of a rank at once (§10.18); §10.20's trunk goes only up (trunk-play top-foundation), and its
+    // foundations take any suit
     // RULES §10.19: two to four decks ask every rule, the bound-card rules (F2, F3) and the stuck trunk (F6, F9) in a
     // twin's form (docs/solver.md "Two to four decks")
     const prune = this.limits.prune;
