@@ -101,6 +101,27 @@ describe.runIf(BROWSER)('the solution page (solve --html)', () => {
     await page.close();
     await opened.page.close();
   });
+  it('The Plot (RULES §10.20) shows twelve wings and ends with 104 cards on eight foundations by rank, each card twice, each pile up from the base in any suit', async () => {
+    const file = join(dir, 'the-plot.html');
+    const { moves, deal } = solve(['--pysol', '2', '--preset', 'the-plot', '--max-nodes', '100000'], file);
+    const { page } = await open(file);
+    expect(await page.$$eval('[data-wing]', (elements) => elements.length)).toBe(12);
+    const steps = Number(await page.getAttribute('body', 'data-steps'));
+    await page.evaluate((to) => (location.hash = `#step=${to}`), steps);
+    await page.waitForFunction((to) => document.body.dataset.step === String(to), steps);
+    const piles = await page.$$eval('[data-foundation]', (elements) => elements.map((element) => (element.getAttribute('data-cards') ?? '').split(' ').filter(Boolean)));
+    expect(piles).toHaveLength(8);
+    const ranks = 'A23456789TJQK';
+    const base = ranks.indexOf(piles[0][0][0]);
+    for (const pile of piles) expect(pile.map((card) => ranks.indexOf(card[0]))).toEqual(Array.from({ length: RANK_COUNT }, (_, height) => (base + height) % RANK_COUNT));
+    const counts = new Map<string, number>();
+    for (const card of piles.flat()) counts.set(card, (counts.get(card) ?? 0) + 1);
+    expect([...counts.values()].every((count) => count === 2) && counts.size === 52).toBe(true);
+    // the first foundation fills first: the base card (the deal's, after the trunk and the twelve wings), then the line's first twelve cards up
+    const up = moves.split(' ').flatMap((token) => /^(?:W\d+|X|K)F\((\w\w)\)$/.exec(token)?.[1] ?? []);
+    expect(piles[0]).toEqual([deal.split(' ')[13 + 12], ...up.slice(0, 12)]);
+    await page.close();
+  });
   it('a lost deal shows the deal and says it is lost', async () => {
     const file = join(dir, 'lost.html');
     solve(['3', '--preset', 'strict'], file);

@@ -160,6 +160,22 @@ describe.runIf(BROWSER)('the play page (eaglewing play)', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 240_000);
+  it('The Plot (PySolFC game 2): foundations by rank (RULES §10.20): eight drawn, numbered, holding the cards the line put up in turn', async () => {
+    const deal = ['--pysol', '2', '--preset', 'the-plot', '--max-nodes', '100000'];
+    // the player's moves of the CLI's line (as playerLine), with their cards: those up, in order, and the move after which the second foundation has its first
+    const steps = runCliJson<Solved>(['solve', ...deal]).steps.filter((step) => !step.automatic).map((step) => step.move);
+    const whole = steps.map((move) => move.replace(/\(.*\)$/, ''));
+    const up = steps.flatMap((move) => /^(?:W\d+|X|K)F\((\w\w)\)$/.exec(move)?.[1] ?? []);
+    const at = steps.findIndex((move, index) => steps.slice(0, index + 1).filter((token) => /F\(/.test(token)).length === 13) + 1;
+    const { page, errors } = await open(playPage(deal.slice(0, 4)), `#moves=${whole.slice(0, at).join(',')}&at=${at}`);
+    await page.waitForFunction((to) => document.body.dataset.position === String(to), at);
+    const piles = await page.$$eval('[data-pile="F"]', (all) => all.map((pile) => pile.getAttribute('data-cards')!.split(' ').filter(Boolean)));
+    expect(piles).toHaveLength(8);
+    expect(piles[0].slice(1)).toEqual(up.slice(0, 12));
+    expect(piles.slice(1)).toEqual([[up[12]], [], [], [], [], [], []]);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 240_000);
   it('Eagle Wing (coops deal 1): the CLI\'s winning line played by clicks reaches the won state; the page asks the network for nothing', async () => {
     const line = playerLine(['1', '--preset', 'coops']);
     const { page, requests, errors } = await open(playPage(['1', '--preset', 'coops']));
