@@ -6,7 +6,7 @@ pysol_cards trees as scripts/pysolfc/family_fixtures.py (its header says how to 
 
     python3 scripts/pysolfc/replay_solutions.py --pysolfc /tmp/PySolFC --pysol-cards /tmp/pysol_cards/code
 
-For each PySolFC game of the family (family_fixtures.GAMES, then its DECK_GAMES but The Plot) and its game numbers 1, 2, 3 ... it asks
+For each PySolFC game of the family (family_fixtures.GAMES, then its DECK_GAMES) and its game numbers 1, 2, 3 ... it asks
 `eaglewing solve --pysol N --preset P --json` for a winning line, as a PySolFC player would follow it
 (its `steps`, in PySolFC's order, each turn PySolFC makes by itself marked `automatic`), until it has
 --lines won games of that preset (or --numbers numbers are tried). Each line is then played in PySolFC: every move the player makes must
@@ -64,7 +64,7 @@ def main():
     parser.add_argument('--out', default='test/fixtures/pysolfc-family-solutions.json')
     parser.add_argument('--lines', type=int, default=8, help='won games replayed per preset')
     parser.add_argument('--max-nodes', type=int, default=300000, help="eaglewing's node limit per solve")
-    parser.add_argument('--numbers', type=int, default=40, help='game numbers tried per preset at most (Chameleon is seldom won)')
+    parser.add_argument('--numbers', type=int, default=40, help='game numbers tried per preset at most (Chameleon and The Plot are seldom won)')
     parser.add_argument('--also', default='casino-canfield:65,97,444,792,1062;little-gate:315,529,542,574',
                         help='PRESET:N,N,...;PRESET:... more game numbers to replay, for games seldom won among the first (Casino Canfield: '
                         'the first five its results/ run won, results/raw/family-thoughtful-casino-canfield-pysol.csv; Little Gate: '
@@ -87,8 +87,8 @@ def main():
                         'pysolfc': 'won' if problem is None else problem})
         return True
 
-    # RULES §10.19's games of two to four decks after the one-deck family (The Plot has no preset yet)
-    games = [(game[0], game[1]) for game in family_fixtures.GAMES] + [(game[0], game[1]) for game in family_fixtures.DECK_GAMES if game[1] != 'the-plot']
+    # RULES §10.19's games of two to four decks after the one-deck family, The Plot (§10.20) last
+    games = [(game[0], game[1]) for game in family_fixtures.GAMES] + [(game[0], game[1]) for game in family_fixtures.DECK_GAMES]
     for game_id, preset in games:
         table = family_fixtures.Table(App, game_id)
         won = 0
