@@ -239,7 +239,11 @@ describe("the verifier against PySolFC's legal moves in its games of two to four
     expect([...new Set(playouts.map((playout) => playout.preset))].sort()).toEqual([...DECK_PRESETS].sort());
     expect(playouts.length).toBe(210);
   });
-  it.each(playouts.map((playout) => [playout.preset, playout.number, playout] as const))("%s %s: the legal set at every step is PySolFC's, twins and all", (preset, _, playout) => {
+  // The Plot's twelve wings make a step's candidate moves many (0.3 s a playout): the first ten playouts that start a second
+  // foundation (a thirteenth card up, RULES §10.20), which the engine's test (engine-family) checks with the other twenty
+  const startsSecond = (playout: FamilyPlayout) => playout.steps.filter((step) => /F\(/.test(step.move)).length >= 13;
+  const checked = [...playouts.filter((playout) => playout.preset !== 'the-plot'), ...playouts.filter((playout) => playout.preset === 'the-plot' && startsSecond(playout)).slice(0, 10)];
+  it.each(checked.map((playout) => [playout.preset, playout.number, playout] as const))("%s %s: the legal set at every step is PySolFC's, twins and all", (preset, _, playout) => {
     expectPySolFCLegalSets(playout, resolveRules(preset));
   });
   it('wins with all 104 cards up: each twin onto the second of its suit\'s foundations, a card the foundations cannot take refused', () => {
