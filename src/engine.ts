@@ -1170,6 +1170,8 @@ class DecksGame extends Game {
  * (`--space-rank base-first`).
  */
 class RankFoundationsGame extends DecksGame {
+  /** `--space-rank base-first`: read once (canLandOnWing asks it at every space). */
+  private readonly baseFirst = this.rules.spaceRank === 'base-first';
   override reset(): void {
     super.reset();
     P.startFirstRankFoundation(this.position);
@@ -1206,7 +1208,7 @@ class RankFoundationsGame extends DecksGame {
   }
   /** RULES §10.20 `--space-rank base-first`: until foundation 0 is full, a space takes a base-rank card only. */
   override canLandOnWing(card: number, count: number, wing: number, spaceAllowed: boolean): boolean {
-    if (this.wingHeight(wing) === 0 && this.rules.spaceRank === 'base-first' && !this.firstFull() && rankOf(card) !== this.layout.baseRank) return false;
+    if (this.baseFirst && this.wingHeight(wing) === 0 && !this.firstFull() && rankOf(card) !== this.layout.baseRank) return false;
     return super.canLandOnWing(card, count, wing, spaceAllowed);
   }
   /** No suit's foundation: every suit's next card is none (rank foundations are read with rankFoundationHeight). */

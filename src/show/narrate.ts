@@ -31,13 +31,17 @@ export interface Step {
 }
 
 /**
- * RULES §10.20: the cards on each foundation by rank after `steps`, bottom first (the base card on the first).
+ * RULES §10.20: the cards on each foundation by rank after `steps`, bottom first (the base card on the first);
+ * `afterEach` sees them after each step (the piles themselves: copy what is kept).
  * The position keeps only the foundations' heights; a picture names their cards from the line that put them there.
  */
-export function rankFoundationPiles(game: Game, steps: readonly Step[]): number[][] {
+export function rankFoundationPiles(game: Game, steps: readonly Step[], afterEach?: (piles: number[][], index: number) => void): number[][] {
   const piles: number[][] = Array.from({ length: 4 * game.decks }, () => []);
   piles[0].push(cardValue(game.layout.baseCard));
-  for (const step of steps) if (step.foundation >= 0) piles[step.foundation].push(step.foundationCard);
+  steps.forEach((step, index) => {
+    if (step.foundation >= 0) piles[step.foundation].push(step.foundationCard);
+    afterEach?.(piles, index);
+  });
   return piles;
 }
 

@@ -105,9 +105,9 @@ function stepsOf(page: PageGame): { moves: { label: string; kind: string }[]; vi
     const game = new Game(page.deck, page.rules);
     let at = 0;
     views[at].foundations = rankFoundationPiles(game, []).map((pile) => pile.map(formatCard));
-    steps.forEach((step, index) => {
-      const piles = rankFoundationPiles(game, steps.slice(0, index + 1)).map((pile) => pile.map(formatCard));
-      for (let picture = 0; picture <= step.fills.length; picture++) views[++at].foundations = piles;
+    rankFoundationPiles(game, steps, (piles, index) => {
+      const shown = piles.map((pile) => pile.map(formatCard));
+      for (let picture = 0; picture <= steps[index].fills.length; picture++) views[++at].foundations = shown;
     });
   }
   const moves: { label: string; kind: string }[] = [];
