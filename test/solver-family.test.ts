@@ -6,12 +6,13 @@ import { parseMove, type Move } from '../src/notation.js';
 import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/pysol.js';
 import { CARD_COUNT, cardOf, cardValue, formatCard, NO_CARD, RANK_COUNT, rankOf, suitOf } from '../src/cards.js';
 import { dealFromNumberFor, numberTwins, parseDeal, type Deck } from '../src/deal.js';
-import { dealShape, fixedBaseRank, PRESETS, resolveRules, type RuleOverrides, type RuleSet } from '../src/rules.js';
+import { compileRules, dealShape, fixedBaseRank, PRESETS, resolveRules, type RuleOverrides, type RuleSet } from '../src/rules.js';
 import { familyDecksKeyCardsUp, familyDecksKeyFoundations, familyDecksKeyTrunkCount, familyDecksKeyWords, familyKeyFoundationHeights, familyKeyTrunkCount, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, packFamilyDecksKey, packFamilyKey } from '../src/solver/family/key.js';
 import { heightsTotal } from '../src/position.js';
 import { DecksStuckTrunk, StuckTrunk } from '../src/solver/family/stuck.js';
 import { boundSuits, forcedPlay, wasteLeavesTurnsAlone } from '../src/solver/family/prune.js';
-import { FamilySearch, type WalkSchedule } from '../src/solver/family/search.js';
+import { FamilySearch, openStockRules, WALK_SCHEDULE, type WalkSchedule } from '../src/solver/family/search.js';
+import { canfieldDealFromSolvitaireSeed } from '../src/numbering/solvitaire.js';
 import { Solver } from '../src/solver/solver.js';
 import { verify } from '../src/verify.js';
 import { naiveSolveFrom } from './naive.js';
@@ -27,7 +28,7 @@ const NAIVE_STATES = 40_000;
  * Walks (solver/family/search.ts) with turns of a few positions, so that searches the naive one can decide
  * split into many walks: the line a later walk finds starts with the moves that led to its first position.
  */
-const SHORT_TURNS: WalkSchedule = { firstTurn: 40, turn: 30, minTurn: 4, maxWalks: 6 };
+const SHORT_TURNS: WalkSchedule = { firstTurn: 40, turn: 30, minTurn: 4, maxWalks: 6, raceHeadStart: 30, raceTurn: 20 };
 
 /**
  * A random playout of up to `length` engine moves from a deal (fewer where the game ends sooner). With
@@ -873,4 +874,52 @@ describe('the stock as a resource across passes: fewer redeals used covers more 
     },
     300_000,
   );
+});
+
+describe(`the open stock: a loss with one-card turns is a loss (docs/solver.md "Rule F10")`, () => {
+  // the race runs under wrap base with three-card turns and unlimited redeals: Solvitaire's two Canfields
+  it.each(['sv-canfield', 'sv-canfield-strict'])(
+    '%s: every position lost with one-card turns (the open stock) is lost to the naive search of the three-card game',
+    (preset) => {
+      const rules = resolveRules(preset);
+      const open = openStockRules(rules, compileRules(rules), true);
+      expect(open, `${preset}: the race runs`).toBeDefined();
+      if (open === undefined) return;
+      const random = testRandom(preset.length * 2_750_159 + 13);
+      const solver = new Solver({ maxNodes: 100_000 });
+      const tally = { lost: 0, won: 0 };
+      for (let i = 0; i < 600 && tally.lost < 12; i++) {
+        const { game } = playedPosition(preset, 1 + random(5000), 10 + random(200), random);
+        const opened = new Game(game.deck, open);
+        opened.restore(game.snapshot());
+        const result = solver.solvePosition(opened);
+        if (result.result !== 'lost') continue;
+        const naive = naiveSolveFrom(copyOf(game), NAIVE_STATES);
+        if (naive === 'too-big') continue;
+        expect(naive, `${preset} position ${i}: lost with one-card turns`).toBe('lost');
+        tally.lost++;
+      }
+      expect(tally.lost, `${preset}: open-stock losses the naive search decided`).toBe(12);
+    },
+    300_000,
+  );
+
+  it("sv-canfield seed 168: the open stock's search proves the loss Solvitaire finds, after the head start, and the nodes count both searches", () => {
+    const rules = resolveRules('sv-canfield');
+    let openLosses = 0;
+    const limits = { maxNodes: 0, timeLimitMs: 0, memoryMegabytes: 256, prune: true };
+    const raced = new FamilySearch(limits, { ...WALK_SCHEDULE, onOpenStockLoss: () => openLosses++ });
+    const deck = canfieldDealFromSolvitaireSeed(168);
+    const result = raced.solve(new Game(deck, rules));
+    // test/fixtures/solvitaire-canfield.csv: canfield,168,lost
+    expect(result.result).toBe('lost');
+    expect(openLosses).toBe(1);
+    // the three-card search alone takes longer than its head start and the open stock's search alone (no race: one-card turns) less than its turns
+    const alone = new FamilySearch(limits).solve(new Game(deck, { ...rules, turn: '1' }));
+    expect(alone.result).toBe('lost');
+    expect(result.nodes).toBeGreaterThan(WALK_SCHEDULE.raceHeadStart);
+    expect(result.nodes).toBeLessThanOrEqual(WALK_SCHEDULE.raceHeadStart + WALK_SCHEDULE.raceTurn * Math.ceil(alone.nodes / WALK_SCHEDULE.raceTurn) + alone.nodes);
+    // the same search again gives the same count (the open stock's table is cleared per solve)
+    expect(raced.solve(new Game(deck, rules)).nodes).toBe(result.nodes);
+  });
 });

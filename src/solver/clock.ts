@@ -16,6 +16,8 @@ export class SearchClock {
   private watcher: SearchWatcher | undefined;
   private everyMs = 0;
   private nextWatch = 0;
+  /** Positions stored by the other search of a race (SearchBudget.elsewhere): the watcher is told the sum. */
+  elsewhere = 0;
 
   /** The watcher (or none) and how many milliseconds apart it is told, at least; kept for every search after. */
   watch(watcher: SearchWatcher | undefined, everyMs: number): void {
@@ -27,6 +29,7 @@ export class SearchClock {
   start(limitMs: number): void {
     this.started = performance.now();
     this.limitMs = limitMs;
+    this.elsewhere = 0;
     this.nextWatch = this.everyMs;
   }
 
@@ -36,7 +39,7 @@ export class SearchClock {
     const elapsed = performance.now() - this.started;
     if (this.watcher !== undefined && elapsed >= this.nextWatch) {
       this.nextWatch = elapsed + this.everyMs;
-      this.watcher(nodes, elapsed);
+      this.watcher(nodes + this.elsewhere, elapsed);
     }
     return this.limitMs > 0 && elapsed > this.limitMs;
   }

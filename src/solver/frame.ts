@@ -66,6 +66,8 @@ export interface TableFigures {
  * ask it after each position stored whether to stop, and why; and it writes their result.
  */
 export class SearchBudget {
+  /** The node limit, and what of it the search under way may count (less in a race: elsewhere()). */
+  private limitNodes = 0;
   private maxNodes = 0;
   private started = 0;
 
@@ -74,8 +76,19 @@ export class SearchBudget {
   /** A search starts now, under `limits`. */
   start(limits: SolveLimits): void {
     this.started = performance.now();
+    this.limitNodes = limits.maxNodes;
     this.maxNodes = limits.maxNodes;
     this.clock.start(limits.timeLimitMs);
+  }
+
+  /**
+   * The other search of a race (the family's rule F10) has stored `nodes` positions: both share the node
+   * limit, so the asking search's own count may reach only what is left of it (at least one more position,
+   * which stops it where none is left), and the watcher is told both counts summed. 0 outside a race.
+   */
+  elsewhere(nodes: number): void {
+    this.maxNodes = this.limitNodes > 0 ? Math.max(1, this.limitNodes - nodes) : 0;
+    this.clock.elsewhere = nodes;
   }
 
   /** After a position is stored, `nodes` of them so far: the limit that stops the search there, or undefined to go on. */

@@ -1,7 +1,7 @@
 // Exact search for the Canfield family's rules (RULES §10): depth first over the engine's moves, turns folded into the play they lead to, every position met kept in a table.
 import { Game, moveSource, moveTarget, SOURCE_WASTE, TARGET_FOUNDATION } from '../../engine.js';
 import { passPhase } from '../../pass.js';
-import { TRUNK_PLAY_TOP, UNLIMITED_REDEALS } from '../../rules.js';
+import { TRUNK_PLAY_TOP, UNLIMITED_REDEALS, type CompiledRules, type RuleSet } from '../../rules.js';
 import type { Move } from '../../notation.js';
 import { familyDecksKeyPassState, familyDecksKeyWords, familyKeyPassState, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, keyMatch, packFamilyDecksKey, packFamilyKey } from './key.js';
 import { FamilyTable } from './table.js';
@@ -23,10 +23,24 @@ export interface WalkSchedule {
   readonly maxWalks: number;
   /** Told each time a walk hands its untried moves to a new walk (none in WALK_SCHEDULE: a watcher changes nothing the search does). */
   readonly onSplit?: () => void;
+  /**
+   * Rule F10's race (docs/solver.md): the positions the search stores alone before the open stock's search
+   * starts, and then each one's turn while both run.
+   */
+  readonly raceHeadStart: number;
+  readonly raceTurn: number;
+  /** Told when the open stock's search proves a deal lost (none in WALK_SCHEDULE). */
+  readonly onOpenStockLoss?: () => void;
 }
 
 /** The schedule every search uses (docs/solver.md "Move order": measured on Solvitaire's seeds 0-999). */
-export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, minTurn: 1_000, maxWalks: 16 };
+export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, minTurn: 1_000, maxWalks: 16, raceHeadStart: 50_000, raceTurn: 20_000 };
+
+/** What advance() answers when it stops at its pause, its walks and lines kept for the next call. */
+const PAUSED = 'paused';
+type Advance = Verdict | typeof PAUSED;
+/** A pause that never comes in practice: a small integer (2^30 - 1), so the loop's count compares as one. */
+const UNPAUSED = 0x3fff_ffff;
 
 /**
  * Searches every position reachable from the start, each once: a position met again (in this line or
@@ -40,7 +54,8 @@ export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, mi
  * table's keyMatch resource, and generate.ts's walk through the redeal); F2 and F3, the
  * bound cards (prune.ts); F4 and F5, passes as cycles and their phases (keyMatch's pass states, and
  * generate.ts's walk round the pass); F6 and F9, a stuck trunk (stuck.ts, asked where stuckAsk says; F9, the last pass's waste read as a stack); F7, a
- * mid-pass position covering its pass start (generate.ts's firstOfLayout).
+ * mid-pass position covering its pass start (generate.ts's firstOfLayout); F10, the open stock (race: a loss with
+ * one-card turns is a loss).
  *
  * The search runs as several depth-first walks that take turns, all sharing the one table
  * (docs/solver.md "Walks"): a walk's turn over, it hands its shallowest untried moves to a new walk.
@@ -66,6 +81,13 @@ export class FamilySearch {
   /** What the search that ended found: positions stored, the limit that stopped it, the depth of the winning move (-1: none). */
   private nodes = 1;
   private unknownReason: UnknownReason | undefined;
+  /** Where advance() paused: its walk's depth, the walk under way, and the count at which that walk's turn ends. */
+  private depth = 0;
+  private turn = 0;
+  private turnEnd = 0;
+  /** Rule F10's search of the open stock (openStockSearch), its own table; whether the last solve ran it. */
+  private openStock: FamilySearch | undefined;
+  private raced = false;
   private winDepth = -1;
   /** The walk under way's arrays (Walk): its moves, the position of each depth (its words), and where each depth's moves are. */
   private moves = new Int32Array(4096);
@@ -109,11 +131,55 @@ export class FamilySearch {
   solve(game: Game): SolveResult {
     this.budget.start(this.limits);
     const start = this.begin(game);
-    const verdict = game.isWon() ? 'won' : this.search(game);
-    const result = this.budget.result(verdict, this.nodes, this.unknownReason, this.table);
+    const open = openStockRules(game.rules, game.compiled, this.limits.prune);
+    this.raced = false;
+    const verdict = game.isWon() ? 'won' : open === undefined ? this.search(game) : this.race(game, open);
+    const result = this.budget.result(verdict, this.nodes + (this.raced ? this.openStockSearch().nodes : 0), this.unknownReason, this.table);
     // a start already won has no line (and the walk under way is the last search's)
     if (verdict === 'won' && this.winDepth >= 0) result.moves = this.line(game, start);
     return result;
+  }
+
+  /**
+   * Rule F10 (docs/solver.md): this search and the open stock's (the same rules with one-card turns, which
+   * play every line of these) take turns in positions stored, after this one's head start. A win or a loss
+   * of this search ends the race, and so does a loss of the open stock's; its win says nothing of these
+   * rules, and this search goes on alone. Both count against the limits, and the result counts both.
+   */
+  private race(game: Game, open: RuleSet): Verdict {
+    const { raceHeadStart, raceTurn } = this.schedule;
+    const budget = this.budget;
+    // the search leaves `game` at the positions it plays: the open stock starts from where this search does
+    const origin = game.snapshot();
+    let mine = this.start(game) ?? this.advance(game, raceHeadStart);
+    if (mine !== PAUSED) return mine;
+    const rival = this.openStockSearch();
+    const rivalGame = new Game(game.deck, open);
+    rivalGame.restore(origin);
+    rival.begin(rivalGame);
+    this.raced = true;
+    budget.elsewhere(this.nodes);
+    let theirs = rival.start(rivalGame) ?? rival.advance(rivalGame, 1 + raceTurn);
+    for (;;) {
+      if (theirs === 'lost') {
+        this.schedule.onOpenStockLoss?.();
+        return this.stop(this.nodes, 'lost');
+      }
+      // a node or time limit ends the race; a win, a full table or the depth cap only the open stock's part in it
+      if (theirs === 'unknown' && (rival.unknownReason === 'max-nodes' || rival.unknownReason === 'time-limit')) return this.stop(this.nodes, 'unknown', rival.unknownReason);
+      budget.elsewhere(rival.nodes);
+      if (theirs !== PAUSED) return this.finish(game);
+      mine = this.advance(game, this.nodes + raceTurn);
+      if (mine !== PAUSED) return mine;
+      budget.elsewhere(this.nodes);
+      theirs = rival.advance(rivalGame, rival.nodes + raceTurn);
+    }
+  }
+
+  /** The open stock's search (rule F10), made on first use: its table a quarter of this one's memory. */
+  private openStockSearch(): FamilySearch {
+    this.openStock ??= new FamilySearch({ ...this.limits, memoryMegabytes: Math.max(1, Math.floor(this.limits.memoryMegabytes / 4)) }, this.schedule, this.budget);
+    return this.openStock;
   }
 
   /** Sets the search up for `game`'s rules and position: the key's shape, the table's matching, the pruning rules; returns the start's words. */
@@ -158,6 +224,20 @@ export class FamilySearch {
 
   /** The walks, taking turns until one wins, every one has finished (lost), or a limit stops them (unknown). */
   private search(game: Game): Verdict {
+    return this.start(game) ?? this.finish(game);
+  }
+
+  /** The walks go on from where they are to a verdict. */
+  private finish(game: Game): Verdict {
+    // past UNPAUSED positions (beyond any table's room) each call stores one position and pauses again
+    for (;;) {
+      const verdict = this.advance(game, UNPAUSED);
+      if (verdict !== PAUSED) return verdict;
+    }
+  }
+
+  /** Stores the start and sets up the first walk; a verdict only where a limit stops the search there. */
+  private start(game: Game): Verdict | undefined {
     const { words, wings, codeBits, linkBits, key, table, budget } = this;
     this.packKey(game, wings, codeBits, linkBits);
     table.insert(key);
@@ -169,11 +249,26 @@ export class FamilySearch {
     this.moveNext[0] = 0;
     this.moveEnd[0] = this.generate(game, 0, true);
     this.walks.push(this.current);
-    let nodes = 1;
-    let depth = 0;
+    this.nodes = 1;
+    this.depth = 0;
+    this.turn = 0;
+    this.turnEnd = this.schedule.firstTurn;
+    return undefined;
+  }
+
+  /**
+   * The walks take turns from where start() or the last advance() left them, until a verdict or until
+   * `pauseAt` positions are stored (PAUSED: the walks, their lines and the count kept for the next call).
+   */
+  private advance(game: Game, pauseAt: number): Advance {
+    const { words, wings, codeBits, linkBits, key, table, budget } = this;
+    let nodes = this.nodes;
+    let depth = this.depth;
     // the walk under way, and the node count at which its turn ends
-    let turn = 0;
-    let turnEnd = this.schedule.firstTurn;
+    let turn = this.turn;
+    let turnEnd = this.turnEnd;
+    // the first of the two counts the loop looks at: one comparison a position stored for both
+    let next = Math.min(turnEnd, pauseAt);
     for (;;) {
       if (this.moveNext[depth] === this.moveEnd[depth]) {
         if (depth > 0) {
@@ -188,6 +283,7 @@ export class FamilySearch {
         this.enter(this.walks[turn]);
         depth = this.current.depth;
         turnEnd = nodes + this.turnLength();
+        next = Math.min(turnEnd, pauseAt);
         continue;
       }
       const move = this.moves[this.moveNext[depth]++] as FamilyMove;
@@ -218,6 +314,7 @@ export class FamilySearch {
       game.storeWords(this.history, depth * words);
       this.moveNext[depth] = this.moveEnd[depth - 1];
       this.moveEnd[depth] = this.generate(game, this.moveEnd[depth - 1], stored === INSERTED);
+      if (nodes < next) continue;
       if (nodes >= turnEnd) {
         // the walk's turn is over: it hands its shallowest untried moves to a new walk, and the next walk goes on
         this.current.depth = depth;
@@ -226,6 +323,14 @@ export class FamilySearch {
         this.enter(this.walks[turn]);
         depth = this.current.depth;
         turnEnd = nodes + this.turnLength();
+      }
+      next = Math.min(turnEnd, pauseAt);
+      if (nodes >= pauseAt) {
+        this.nodes = nodes;
+        this.depth = depth;
+        this.turn = turn;
+        this.turnEnd = turnEnd;
+        return PAUSED;
       }
     }
   }
@@ -361,4 +466,17 @@ class Walk {
   pathLength = 0;
   /** How many times its line leaves the first-ranked move where a split handed it on: its turns shrink with it. */
   detours = 0;
+}
+
+/**
+ * Rule F10's open stock (docs/solver.md): the rules with one-card turns, where the race is run; undefined
+ * elsewhere. One-card turns play every line of a larger turn, turn for turn, under unlimited redeals, where
+ * no waste card fills a space by itself (§10.3 auto-waste would take the top of each one-card turn).
+ * Run only where nothing goes on a base-rank card (`wrap base`, Solvitaire's Canfield): measured there, the
+ * open stock keeps most losses that take long to prove; elsewhere (PySolFC's Canfield round the corner,
+ * Candike without a corner) it keeps few, and the race only halves the budget (docs/measurements.md).
+ */
+export function openStockRules(rules: RuleSet, compiled: CompiledRules, prune: boolean): RuleSet | undefined {
+  if (!prune || !compiled.wrapBase || compiled.turn === 1 || compiled.redeals !== UNLIMITED_REDEALS || compiled.wasteFillsAuto) return undefined;
+  return { ...rules, turn: '1' };
 }
