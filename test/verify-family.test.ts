@@ -1,10 +1,11 @@
 // The independent verifier on the Canfield family: PySolFC's own legal moves at every position of its playouts (one deck and two to four), and RULES §10's cases no PySolFC game reaches.
 import { describe, expect, it } from 'vitest';
 import { formatCard, RANKS, SUITS } from '../src/cards.js';
-import { parseDeal } from '../src/deal.js';
+import { dealFromNumberFor, parseDeal } from '../src/deal.js';
+import { type EngineMove, Game, isFoundationTarget, isWing, moveCount, moveSource, moveTarget, newEngineMoveList, toNotation } from '../src/engine.js';
 import { InputError } from '../src/errors.js';
-import { parseMove, parseMoveList } from '../src/notation.js';
-import { resolveRules, type RuleOverrides, type RuleSet } from '../src/rules.js';
+import { formatMove, parseMove, parseMoveList } from '../src/notation.js';
+import { dealShape, resolveRules, type RuleOverrides, type RuleSet } from '../src/rules.js';
 import { verify, VerifyTable } from '../src/verify.js';
 import { DECK_PRESETS, decksPlayouts, familyPlayouts, type FamilyPlayout } from './helpers.js';
 
@@ -272,5 +273,55 @@ describe("the verifier against PySolFC's legal moves in its games of two to four
     [deal[25], deal[at]] = [deal[at], deal[25]];
     expect(() => new VerifyTable(parseDeal(deal.join(' '), 2), rules)).toThrow(/cards 19-26 of the deal .* must be the 8 As, but card 26 is 2/);
     expect(() => parseDeal(deal.join(' '), 1)).toThrow(InputError);
+  });
+});
+
+describe('runs longer than 13 cards round the corner (RULES §10.5): the engine moves what the verifier allows', () => {
+  /**
+   * Playouts that grow the wings: builds and whole wings onto wings first, then turns, cards up last, so
+   * that runs pass a rank twice. At every step the engine's legal set (engine.ts, whose builds read only
+   * the ranks a move could take) equals the verifier's, which tries every count of cards from every wing.
+   */
+  function longRunPlayout(preset: string, overrides: RuleOverrides, deal: number): { steps: number; longestWhole: number } {
+    const rules = resolveRules(preset, overrides);
+    const deck = dealFromNumberFor(deal, dealShape(rules));
+    const game = new Game(deck, rules);
+    const table = new VerifyTable(deck, rules);
+    const moves = newEngineMoveList();
+    let seed = deal;
+    const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x80000000;
+    let longestWhole = 0;
+    let steps = 0;
+    for (; steps < 300; steps++) {
+      const count = game.legalMoves(moves);
+      const tokens: string[] = [];
+      for (let i = 0; i < count; i++) tokens.push(bare(formatMove(toNotation(moves[i]))));
+      const where = `${preset} ${JSON.stringify(overrides)} deal ${deal}, step ${steps}`;
+      expect(tokens.sort(), where).toEqual(candidates(table).filter((token) => accepts(table, token)).map(bare).sort());
+      for (let i = 0; i < count; i++) if (isWing(moveSource(moves[i])) && moveCount(moves[i]) > 13 && moveCount(moves[i]) === game.wingHeight(moveSource(moves[i]))) longestWhole = Math.max(longestWhole, moveCount(moves[i]));
+      if (count === 0) break;
+      // builds onto wings (the longest group first), then turns and redeals, a card up only where nothing else is left
+      const rank = (move: EngineMove) => (isFoundationTarget(moveTarget(move)) ? 3 : isWing(moveTarget(move)) ? (game.wingHeight(moveTarget(move)) > 0 ? 0 : 2) : 1);
+      let best = -1;
+      for (let i = 0; i < count; i++) {
+        if (best < 0 || rank(moves[i]) < rank(moves[best]) || (rank(moves[i]) === rank(moves[best]) && random() < 0.4)) best = i;
+      }
+      const token = formatMove(toNotation(moves[best]));
+      game.apply(moves[best]);
+      play(table, token, where);
+    }
+    return { steps, longestWhole };
+  }
+  it.each([
+    ['canfield', {}],
+    ['canfield', { wingMoves: 'whole' }],
+    ['canfield', { wingMoves: 'single' }],
+    ['rainbow', {}],
+    ['rainbow', { wingMoves: 'whole' }],
+  ] as const)('%s %j', (preset, overrides) => {
+    let longestWhole = 0;
+    for (let deal = 1; deal <= 10; deal++) longestWhole = Math.max(longestWhole, longRunPlayout(preset, overrides as RuleOverrides, deal).longestWhole);
+    // the playouts reach a wing of more than 13 cards that may move whole (not under `single`, which never moves one)
+    if ((overrides as RuleOverrides).wingMoves !== 'single') expect(longestWhole).toBeGreaterThan(13);
   });
 });
