@@ -692,13 +692,15 @@ describe(`the stuck-trunk rule on the last pass (docs/solver.md "Rule F9")`, () 
 describe('the stuck-trunk rule for two to four decks (docs/solver.md "Two to four decks")', () => {
   // RULES §10.19: each game on a table small enough for the pruning-free search to finish on positions the rule calls
   // lost (Variegated Canfield's whole table: its three passes of three-card turns leave few positions), from random
-  // playouts of the engine's deals; Quadruple Canfield's stock is too long for it
+  // playouts of the engine's deals
   const cases: [string, RuleOverrides][] = [
     ['double-canfield', { trunk: '6', wings: '2', redeals: '0' }],
     ['triple-canfield', { trunk: '6', wings: '2', redeals: '0' }],
     ['demon', { trunk: '6', wings: '2' }],
     ['american-toad', { trunk: '6', wings: '2' }],
     ['variegated-canfield', {}],
+    // four decks: cards 192-207 lie in a set's seventh word
+    ['quadruple-canfield', { trunk: '6', wings: '2', redeals: '0' }],
   ];
   it.each(cases)('%s %o: every position it calls lost that the pruning-free search decides is lost', (preset, overrides) => {
     const rules = resolveRules(preset, overrides);

@@ -9,7 +9,7 @@ const HELD_ESCAPES = 1;
 const WING_EMPTIES = 2;
 /** The card numbers of four decks (RULES §10.19: card v of deck k is v + 52k), and the words of a set of them, a bit each. */
 const MAX_CARDS = CARD_COUNT * MAX_DECKS;
-const MAX_WORDS = MAX_CARDS / 32;
+const MAX_WORDS = Math.ceil(MAX_CARDS / 32);
 /** The words of one deck's sets: StuckTrunk's own steps write them in (DecksStuckTrunk loops over `words`). */
 const ONE_DECK_WORDS = 2;
 /** Where a card in play lies (`where`): the stock or waste, the trunk, a wing (a foundation card's entry is never read). */
