@@ -58,6 +58,18 @@ describe('eaglewing --pysol', () => {
     expect(coops).toContain('Stock 30   Waste 0');
     expect(coops).not.toContain('PySolFC shows');
   });
+  it("deal --pysol under a family game: PySolFC's first turn only where it makes one, and no Eagle Wing piles", () => {
+    // Dutchess turns nothing until the base is chosen (RULES §10.11): every trunk card is drawn, the waste empty
+    const dutchess = run('deal', '--pysol', '3', '--preset', 'dutchess').stdout;
+    const json = JSON.parse(run('deal', '--pysol', '3', '--preset', 'dutchess', '--json').stdout);
+    json.trunks.forEach((trunk: string[], k: number) => expect(dutchess).toContain(`K${k + 1} [${trunk.length}] ${trunk.join(' ')}`));
+    expect(dutchess).toContain(`Stock ${json.stock.length}   Waste 0 --`);
+    expect(dutchess).toContain('it turns no card up');
+    const canfield = run('deal', '--pysol', '3', '--preset', 'canfield').stdout;
+    expect(canfield).toMatch(/Stock 31 {3}Waste 3 /);
+    expect(canfield).toContain('after the turn it makes by itself');
+    for (const text of [dutchess, canfield]) expect(text).not.toContain('W1-W4');
+  });
   it('under a preset PySolFC cannot play, nothing claims PySolFC turns a card', () => {
     const text = run('solve', '--pysol', '1', '--preset', 'coops');
     expect(text.code).toBe(0);

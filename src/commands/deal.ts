@@ -2,20 +2,26 @@
 import type { Command } from 'commander';
 import { formatCard } from '../cards.js';
 import { formatDeal } from '../deal.js';
-import { Game } from '../engine.js';
+import { Game, NO_MOVE } from '../engine.js';
 import { UsageError } from '../errors.js';
 import { dealtCard, dealtFaceUp, dealtWingCard } from '../layout.js';
 import { renderLayout } from '../render.js';
-import { canonicalRules, type RuleSet } from '../rules.js';
+import { canonicalRules, PRESETS, type RuleSet } from '../rules.js';
 import { addPysolOption, type ChosenDeal, deckFrom } from './deals.js';
 import { addRuleOptions, type RuleFlags, rulesFrom } from './flags.js';
 import { dealHeading, print, useColor } from './output.js';
 import { parseMove } from '../notation.js';
 import { pysolPlays } from '../show/narrate.js';
 
-/** Which wing is which of PySolFC's piles (it lays rows 0-3 left of the trunk and 4-7 right of it, and deals them from row 7 down: pysollib/games/canfield.py). */
-const PYSOLFC_PILES =
-  "\nAs PySolFC shows it, after the card it turns up by itself. Its piles: W1-W4 are the four left of the trunk, from the far left in;\nW5-W8 the four right of it, from the trunk out (PySolFC deals them right to left, W8 first).";
+/** Which wing is which of PySolFC's Eagle Wing piles (it lays rows 0-3 left of the trunk and 4-7 right of it, and deals them from row 7 down: pysollib/games/canfield.py). */
+const PYSOLFC_EAGLE_PILES =
+  " Its piles: W1-W4 are the four left of the trunk, from the far left in;\nW5-W8 the four right of it, from the trunk out (PySolFC deals them right to left, W8 first).";
+
+/** What the layout of a PySolFC deal shows: its first turn where PySolFC makes one (RULES §10.11: Dutchess turns none until the base is chosen), and for Eagle Wing which pile is which. */
+function pysolNote(preset: string, turned: boolean): string {
+  const shown = turned ? '\nAs PySolFC shows it, after the turn it makes by itself.' : '\nAs PySolFC shows it: it turns no card up until the first move allows a turn.';
+  return PRESETS.find((entry) => entry.name === preset)?.group === 'Eagle Wing' ? shown + PYSOLFC_EAGLE_PILES : shown;
+}
 
 function describeDeal({ deck, number, pysol, solvitaire }: ChosenDeal, rules: RuleSet) {
   // the rules' own layout: a Canfield deal has 4 wings, so its base and stock start earlier than Eagle Wing's
@@ -63,9 +69,11 @@ export function register(program: Command): void {
     print(dealHeading(chosen, preset, rules));
     const game = new Game(chosen.deck, rules);
     // PySolFC turns the first stock card up as it deals: its table shows that card on the waste
+    // (where a turn is legal: Dutchess's waste stays empty until the base is chosen)
     const pysol = chosen.pysol !== undefined && pysolPlays(rules);
-    if (pysol) game.playOnly(game.legalMoveFor(parseMove('T')));
+    const first = pysol ? game.legalMoveFor(parseMove('T')) : NO_MOVE;
+    if (first !== NO_MOVE) game.playOnly(first);
     print(renderLayout(game, { color, symbols: flags.symbols ?? color }));
-    if (pysol) print(PYSOLFC_PILES);
+    if (pysol) print(pysolNote(preset, first !== NO_MOVE));
   });
 }
