@@ -17,10 +17,7 @@ import {
   firstGroupSize,
   groupMayLeave,
   nextGroupSize,
-  WING_MOVES_SINGLE,
-  WING_MOVES_SINGLE_OR_WHOLE,
   WING_MOVES_SV_PARTIAL,
-  WING_MOVES_WHOLE,
   type CompiledRules,
   type RuleSet,
 } from './rules.js';
@@ -224,8 +221,6 @@ export class Game {
   private readonly dealtJoins: Uint8Array;
   /** RULES §10.3 `auto-waste`: the wing the last move left empty (its source), for the waste's fill; -1 when none. */
   private emptied = -1;
-  /** RULES §10.6: only a wing's top card or the whole wing may leave it (linkedEndBuilds). */
-  private readonly endsOnly: boolean;
 
   constructor(deck: Deck, rules: RuleSet) {
     this.rules = rules;
@@ -244,7 +239,6 @@ export class Game {
     this.placeOnLinkedWing = decks ? P.decksPlaceOnLinkedWing : P.placeOnLinkedWing;
     this.fillFromTrunk = decks ? P.decksFillFromTrunk : P.fillFromTrunk;
     this.fillOneFromTrunk = decks ? P.decksFillOneFromTrunk : P.fillOneFromTrunk;
-    this.endsOnly = this.compiled.wingMoves === WING_MOVES_SINGLE || this.compiled.wingMoves === WING_MOVES_WHOLE || this.compiled.wingMoves === WING_MOVES_SINGLE_OR_WHOLE;
     this.suitRunsRound = this.compiled.build === BUILD_SUIT_DOWN && this.compiled.wrapRound && this.decks === 1;
     this.position = P.newPosition(P.positionWords(this.linked, this.decks, this.wings));
     this.history = new Int32Array(this.position.length * 256);
@@ -725,7 +719,6 @@ export class Game {
    */
   private linkedBuilds(out: EngineMoveList, count: number): number {
     const rules = this.compiled;
-    if (this.endsOnly) return this.linkedEndBuilds(out, count);
     const wings = this.wings;
     for (let from = 0; from < wings; from++) {
       const height = this.wingHeight(from);
@@ -752,50 +745,6 @@ export class Game {
           if (!this.canLandOnWing(deepest, size, to, rules.spaceFromWings)) continue;
           count = insertBySize(out, first, count, encodeMove(from, to, size, deepest));
         }
-      }
-    }
-    return count;
-  }
-
-  /**
-   * linkedBuilds where only a wing's top card or the whole wing may leave (`single`, `whole`,
-   * `single-or-whole`, PySolFC's Canfield): the top card goes on a target's top only when the ranks
-   * put it no places down, and the whole wing only when its height less one is that many places round
-   * some number of corners; so the wing's bottom card is walked to (once a wing) only where the ranks
-   * say it could go, not a run's depth for every target. The same moves in the same order: a wing's
-   * single cards by target, then its whole moves by target (insertBySize's order of sizes 1 and height).
-   */
-  private linkedEndBuilds(out: EngineMoveList, count: number): number {
-    const rules = this.compiled;
-    const wings = this.wings;
-    const single = rules.wingMoves !== WING_MOVES_WHOLE;
-    const whole = rules.wingMoves !== WING_MOVES_SINGLE;
-    for (let from = 0; from < wings; from++) {
-      const height = this.wingHeight(from);
-      if (height === 0) continue;
-      const top = this.wingCard(from, 0);
-      // a card going on a target's top has the rank below it: this many ranks under this wing's top (linkedBuilds' depth), plus one
-      const shift = 2 * RANK_COUNT - 1 - rankOf(top);
-      if (single) {
-        for (let to = 0; to < wings; to++) {
-          if (to === from || this.wingHeight(to) === 0) continue;
-          if ((rankOf(this.wingCard(to, 0)) + shift) % RANK_COUNT !== 0) continue;
-          if (this.canLandOnWing(top, 1, to, rules.spaceFromWings)) out[count++] = encodeMove(from, to, 1, top);
-        }
-        // one card: the whole wing is the single card, written above
-        if (height === 1) continue;
-      }
-      if (!whole) continue;
-      const bottomDepth = (height - 1) % RANK_COUNT;
-      let bottom = NO_CARD;
-      for (let to = 0; to < wings; to++) {
-        if (to === from || this.wingHeight(to) === 0) continue;
-        if ((rankOf(this.wingCard(to, 0)) + shift) % RANK_COUNT !== bottomDepth) continue;
-        if (bottom === NO_CARD) {
-          bottom = top;
-          for (let i = 1; i < height; i++) bottom = P.cardUnder(this.position, bottom);
-        }
-        if (this.canLandOnWing(bottom, height, to, rules.spaceFromWings)) out[count++] = encodeMove(from, to, height, bottom);
       }
     }
     return count;
