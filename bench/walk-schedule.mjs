@@ -20,7 +20,7 @@ stores nearly the same positions in any order, and every verdict reached is the 
 import { Game } from '../dist/engine.js';
 import { numberedDeck } from '../dist/numbering/numbered.js';
 import { resolveRules } from '../dist/rules.js';
-import { FamilySearch } from '../dist/solver/family/search.js';
+import { FamilySearch, WALK_SCHEDULE } from '../dist/solver/family/search.js';
 
 const [preset, dealsText, maxNodesText, ...schedules] = process.argv.slice(2);
 const usage = (problem) => {
@@ -40,7 +40,7 @@ for (const text of schedules) {
   const fields = text.split(':').map(Number);
   if (fields.length !== 4 || fields.some((field) => !Number.isInteger(field) || field < 1)) usage(`a schedule is four whole numbers FIRST:TURN:MIN:WALKS, got ${text}`);
   const [firstTurn, turn, minTurn, maxWalks] = fields;
-  const search = new FamilySearch({ prune: true, memoryMegabytes: 1024, maxNodes, timeLimitMs: 0 }, { firstTurn, turn, minTurn, maxWalks });
+  const search = new FamilySearch({ prune: true, memoryMegabytes: 1024, maxNodes, timeLimitMs: 0 }, { ...WALK_SCHEDULE, firstTurn, turn, minTurn, maxWalks });
   const tally = { won: 0, lost: 0, unknown: 0 };
   let nodes = 0;
   const verdicts = [];

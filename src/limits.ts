@@ -136,7 +136,7 @@ export function limitName(reason: string | undefined): string {
 export function limitAdvice(reason: string | undefined): string | undefined {
   if (reason === undefined) return undefined;
   // a raised --memory would not help here, so the advice must not send the user to it
-  if (reason === 'depth') return `Stopped where the search's line passed ${MAX_DEPTH.toLocaleString('en-US')} moves: no flag raises that cap.`;
+  if (reason === 'depth') return `A line of the search reached ${MAX_DEPTH.toLocaleString('en-US')} moves, a cap no flag raises: past it no loss can be proved.`;
   const row = limitRow(reason);
   return row === undefined ? undefined : `Stopped by ${row.flag} before an answer: raise it to let the search go further.`;
 }

@@ -249,14 +249,6 @@ describe('eaglewing solve', () => {
     expect(movesUnknown).toMatch(/^WINNABLE\. 0 of 4 moves lose the game, 1 unknown\.$/m);
     expect(advice(movesUnknown)).toEqual(['Stopped by --max-nodes before an answer: raise it to let the search go further.']);
   });
-  it('a search whose line outgrows the path cap is unknown (depth), and the advice sends the user to no flag', () => {
-    // Rainbow's deal 13 runs its line past 65,536 moves after about 1.2 million positions, and it stops there
-    // with four times the default --memory too: naming --memory (as this once did) sends the user the wrong way
-    const shown = run('solve', '13', '--preset', 'rainbow', '--max-nodes', '1300000', '--memory', '1024');
-    expect(shown.stdout).toContain('UNKNOWN (SEARCH-PATH CAP REACHED)');
-    const advice = shown.stdout.split('\n').filter((line) => line.startsWith('Stopped '));
-    expect(advice).toEqual(["Stopped where the search's line passed 65,536 moves: no flag raises that cap."]);
-  });
   it('the defaults the help shows for the solver limits and the sampling player are the ones a run uses', () => {
     const help = (command: string) => runOnce(command, '--help').stdout.replace(/\s+/g, ' ');
     const shown = (text: string, flag: string) => new RegExp(`${flag} <[a-z]+> [^"]*?\\(default: "([^"]*)"\\)`).exec(text)?.[1];

@@ -13,7 +13,8 @@ import { DecksStuckTrunk, StuckTrunk } from '../src/solver/family/stuck.js';
 import { boundSuits, forcedPlay, wasteLeavesTurnsAlone } from '../src/solver/family/prune.js';
 import { FamilySearch, openStockRules, WALK_SCHEDULE, type WalkSchedule } from '../src/solver/family/search.js';
 import { canfieldDealFromSolvitaireSeed } from '../src/numbering/solvitaire.js';
-import { Solver } from '../src/solver/solver.js';
+import { MAX_DEPTH, Solver } from '../src/solver/solver.js';
+import { limitAdvice, limitName, SOLVER_LIMITS } from '../src/limits.js';
 import { verify } from '../src/verify.js';
 import { naiveSolveFrom } from './naive.js';
 import { decksPlayouts, testRandom } from './helpers.js';
@@ -28,7 +29,7 @@ const NAIVE_STATES = 40_000;
  * Walks (solver/family/search.ts) with turns of a few positions, so that searches the naive one can decide
  * split into many walks: the line a later walk finds starts with the moves that led to its first position.
  */
-const SHORT_TURNS: WalkSchedule = { firstTurn: 40, turn: 30, minTurn: 4, maxWalks: 6, raceHeadStart: 30, raceTurn: 20 };
+const SHORT_TURNS: WalkSchedule = { firstTurn: 40, turn: 30, minTurn: 4, maxWalks: 6, raceHeadStart: 30, raceTurn: 20, pathCap: WALK_SCHEDULE.pathCap };
 
 /**
  * A random playout of up to `length` engine moves from a deal (fewer where the game ends sooner). With
@@ -829,6 +830,60 @@ describe('walks (solver/family/search.ts)', () => {
       checked++;
     }
     expect(checked, 'won games checked').toBeGreaterThan(20);
+  });
+});
+
+describe('the path cap (docs/solver.md "Walks"): a search that cut a line never calls a deal lost', () => {
+  it('a won position is never called lost under a cap: unknown (depth) below the moves its win needs, won above them, wins after cuts verified', () => {
+    const rules = resolveRules('rainbow');
+    let winsAfterCuts = 0;
+    for (const deal of [9, 14, 24]) {
+      const deck = dealFromNumberFor(deal, dealShape(rules));
+      const full = new FamilySearch({ ...new Solver().options, maxNodes: 200_000 }).solve(new Game(deck, rules));
+      expect(full.result, `deal ${deal}`).toBe('won');
+      // the verifier's replay is what says the deal is won
+      expect(verify(deck, rules, full.moves).status, `deal ${deal}`).toBe('ok');
+      // the line played to where 20 cards are still to go up: Rainbow's moves put one card up at most, so no line
+      // shorter than 20 moves wins from there, and a search whose lines stop at 19 can only run out of positions
+      const game = new Game(deck, rules);
+      const played: Move[] = [];
+      const cardsLeft = () => CARD_COUNT - [0, 1, 2, 3].reduce((sum, suit) => sum + game.foundationHeight(suit), 0);
+      for (const move of full.moves) {
+        if (cardsLeft() <= 20) break;
+        game.apply(game.legalMoveFor(move));
+        played.push(move);
+      }
+      const capped = (pathCap: number) => new FamilySearch({ ...new Solver().options, maxNodes: 200_000 }, { ...SHORT_TURNS, pathCap }).solve(copyOf(game));
+      const uncut = capped(WALK_SCHEDULE.pathCap);
+      const below = capped(cardsLeft() - 1);
+      expect([below.result, below.unknownReason], `deal ${deal}, cap below the win`).toEqual(['unknown', 'depth']);
+      for (const extra of [2, 4, 6, 40]) {
+        const result = capped(cardsLeft() + extra);
+        expect(result.result, `deal ${deal}, cap ${extra} above the cards left`).not.toBe('lost');
+        // no walk's line comes near a cap 40 moves past the cards left: the search wins as the uncut one does
+        if (extra === 40) expect(result.result, `deal ${deal}, cap ${extra} above the cards left`).toBe('won');
+        if (result.result !== 'won') continue;
+        expect(verify(deck, rules, [...played, ...result.moves]).status, `deal ${deal}, cap ${extra} above the cards left`).toBe('ok');
+        // the search is the uncut one's until a walk reaches the cap: another count means the win came after a cut
+        if (result.nodes !== uncut.nodes) winsAfterCuts++;
+      }
+    }
+    expect(winsAfterCuts, 'wins found after a walk cut its line').toBeGreaterThan(0);
+  });
+  it("the advice under such an unknown sends the user to no flag (raising --memory, as it once said, would not help)", () => {
+    const advice = limitAdvice('depth') ?? '';
+    expect(advice).toContain(MAX_DEPTH.toLocaleString('en-US'));
+    for (const limit of SOLVER_LIMITS) expect(advice).not.toContain(limit.flag);
+    expect(limitName('depth')).toBe('search-path cap');
+  });
+  it('a deal the uncut search loses ends unknown (depth) where a walk reached the cap', () => {
+    const rules = resolveRules('chameleon');
+    for (const deal of [3, 22, 34]) {
+      const deck = dealFromNumberFor(deal, dealShape(rules));
+      expect(new FamilySearch({ ...new Solver().options, maxNodes: 200_000 }).solve(new Game(deck, rules)).result, `deal ${deal}`).toBe('lost');
+      const cut = new FamilySearch({ ...new Solver().options, maxNodes: 200_000 }, { ...SHORT_TURNS, pathCap: 10 }).solve(new Game(deck, rules));
+      expect([cut.result, cut.unknownReason], `deal ${deal}`).toEqual(['unknown', 'depth']);
+    }
   });
 });
 

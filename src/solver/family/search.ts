@@ -31,10 +31,15 @@ export interface WalkSchedule {
   readonly raceTurn: number;
   /** Told when the open stock's search proves a deal lost (none in WALK_SCHEDULE). */
   readonly onOpenStockLoss?: () => void;
+  /**
+   * The longest a walk's line may grow (MAX_DEPTH in WALK_SCHEDULE; at most that): a walk that reaches it cuts its
+   * line back to half (cutLine), and the search can no longer call the deal lost.
+   */
+  readonly pathCap: number;
 }
 
 /** The schedule every search uses (docs/solver.md "Move order": measured on Solvitaire's seeds 0-999). */
-export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, minTurn: 1_000, maxWalks: 16, raceHeadStart: 50_000, raceTurn: 20_000 };
+export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 40_000, minTurn: 1_000, maxWalks: 16, raceHeadStart: 50_000, raceTurn: 20_000, pathCap: MAX_DEPTH };
 
 /** What advance() answers when it stops at its pause, its walks and lines kept for the next call. */
 const PAUSED = 'paused';
@@ -89,6 +94,8 @@ export class FamilySearch {
   private openStock: FamilySearch | undefined;
   private raced = false;
   private winDepth = -1;
+  /** A walk cut its line at the path cap (cutLine): some stored positions never had all their moves tried, so no loss. */
+  private cut = false;
   /** The walk under way's arrays (Walk): its moves, the position of each depth (its words), and where each depth's moves are. */
   private moves = new Int32Array(4096);
   private history = new Int32Array(0);
@@ -211,6 +218,7 @@ export class FamilySearch {
     this.nodes = 1;
     this.unknownReason = undefined;
     this.winDepth = -1;
+    this.cut = false;
     // the last search's walks are spare now, each with its own arrays: the one under way gets back the
     // arrays it grew (takeWalk sizes a spare walk's by its record, which must be the arrays it holds)
     this.park();
@@ -269,6 +277,7 @@ export class FamilySearch {
     let turnEnd = this.turnEnd;
     // the first of the two counts the loop looks at: one comparison a position stored for both
     let next = Math.min(turnEnd, pauseAt);
+    const pathCap = this.schedule.pathCap;
     for (;;) {
       if (this.moveNext[depth] === this.moveEnd[depth]) {
         if (depth > 0) {
@@ -278,7 +287,7 @@ export class FamilySearch {
         // this walk has searched all it holds: the next one takes over, or none is left and the deal is lost
         this.spareWalks.push(this.current);
         this.walks.splice(turn, 1);
-        if (this.walks.length === 0) return this.stop(nodes, 'lost');
+        if (this.walks.length === 0) return this.cut ? this.stop(nodes, 'unknown', 'depth') : this.stop(nodes, 'lost');
         if (turn === this.walks.length) turn = 0;
         this.enter(this.walks[turn]);
         depth = this.current.depth;
@@ -307,8 +316,11 @@ export class FamilySearch {
       const spent = budget.spent(nodes);
       if (spent !== undefined) return this.stop(nodes, 'unknown', spent);
       depth++;
-      if (depth >= this.moveNext.length) {
-        if (depth >= MAX_DEPTH) return this.stop(nodes, 'unknown', 'depth');
+      if (depth >= this.moveNext.length || depth >= pathCap) {
+        if (depth >= pathCap) {
+          depth = this.cutLine(pathCap);
+          continue;
+        }
         this.growStacks(words);
       }
       game.storeWords(this.history, depth * words);
@@ -333,6 +345,18 @@ export class FamilySearch {
         return PAUSED;
       }
     }
+  }
+
+  /**
+   * The walk under way has reached the path cap: the position just stored there keeps its moves untried, and so do
+   * the depths of the line's deeper half, which the walk leaves; it goes on from the depth half way down (returned).
+   * A line that long wanders, and searching on beside it may still find a win (measured on Rainbow under group
+   * moves: docs/measurements.md); but the positions left untried mean that a search that ends without a win has not
+   * seen every reachable position, so it ends unknown (depth), not lost.
+   */
+  private cutLine(pathCap: number): number {
+    this.cut = true;
+    return pathCap >> 1;
   }
 
   /** The search ends with `verdict` after `nodes` positions; `reason`, the limit that stopped it. */
