@@ -497,7 +497,7 @@ const BASES = ruleOption('base').choices;
 export const TRUNK_PLAY_TOP = TRUNK_PLAYS.indexOf('top');
 /** RULES §3.8 and §10.6 as a number. */
 export const WING_MOVES_SINGLE = WING_MOVES.indexOf('single');
-const WING_MOVES_WHOLE = WING_MOVES.indexOf('whole');
+export const WING_MOVES_WHOLE = WING_MOVES.indexOf('whole');
 const WING_MOVES_SINGLE_OR_WHOLE = WING_MOVES.indexOf('single-or-whole');
 export const WING_MOVES_SV_PARTIAL = WING_MOVES.indexOf('sv-partial');
 

@@ -43,8 +43,9 @@ function playout(
   random: (n: number) => number,
   foundationFirst: boolean,
   stop: ((game: Game) => boolean) | null,
+  overrides: RuleOverrides = {},
 ): { game: Game; played: Move[]; stopped: boolean } {
-  const game = new Game(familyDealFromPysolNumber(dealtAs(preset), plainPysolNumber(deal)), resolveRules(preset));
+  const game = new Game(familyDealFromPysolNumber(dealtAs(preset), plainPysolNumber(deal)), resolveRules(preset, overrides));
   const moves = newEngineMoveList();
   const played: Move[] = [];
   for (let i = 0; i < length; i++) {
@@ -626,14 +627,22 @@ describe('bound cards with bound builders (the bound-card rules of solver/family
  * A random playout (foundation plays first) from a random deal of `preset`, stopped at the first
  * position that `accept` takes and the stuck-trunk test (solver/family/stuck.ts) calls lost.
  */
-function playoutToStuck(preset: string, random: (n: number) => number, accept: (game: Game) => boolean = () => true): { game: Game; stopped: boolean } {
+function playoutToStuck(preset: string, random: (n: number) => number, accept: (game: Game) => boolean = () => true, overrides: RuleOverrides = {}): { game: Game; stopped: boolean } {
   const stuck = new StuckTrunk();
   let prepared = false;
-  return playout(preset, 1 + random(5000), 400, random, true, (position) => {
-    if (!prepared) stuck.prepare(position);
-    prepared = true;
-    return accept(position) && stuck.isStuck(position);
-  });
+  return playout(
+    preset,
+    1 + random(5000),
+    400,
+    random,
+    true,
+    (position) => {
+      if (!prepared) stuck.prepare(position);
+      prepared = true;
+      return accept(position) && stuck.isStuck(position);
+    },
+    overrides,
+  );
 }
 
 describe('the stuck-trunk rule (solver/family/stuck.ts)', () => {
@@ -688,6 +697,38 @@ describe(`the stuck-trunk rule on the last pass (docs/solver.md "Rule F9")`, () 
     },
     300_000,
   );
+});
+
+describe('the stuck-trunk rule under whole-wing moves (docs/solver.md "Rule F6")', () => {
+  // only a wing's deepest card heads a group there (a whole wing): positions the test calls lost only for that (the
+  // test that lets any wing card head one does not), each the pruning-free search decides, must be lost
+  const cases: [string, RuleOverrides][] = [
+    ['sv-canfield-strict', {}],
+    ['canfield', { wingMoves: 'whole' }],
+    ['chameleon', { wingMoves: 'whole' }],
+  ];
+  it.each(cases)('%s %o: every position it calls lost only because a whole wing moves, that the pruning-free search decides, is lost', (preset, overrides) => {
+    const random = testRandom(preset.length * 5521 + 7);
+    const plain = new Solver({ maxNodes: 200_000, prune: false });
+    const anyHead = new StuckTrunk(true, false);
+    let lost = 0;
+    let tried = 0;
+    for (let i = 0; i < 3000 && lost < 6; i++) {
+      let prepared = false;
+      const accept = (position: Game): boolean => {
+        if (!prepared) anyHead.prepare(position);
+        prepared = true;
+        return !anyHead.isStuck(position);
+      };
+      const { game, stopped } = playoutToStuck(preset, random, accept, overrides);
+      if (!stopped) continue;
+      tried++;
+      const result = plain.solvePosition(copyOf(game));
+      expect(result.result, `${preset} position ${i}`).not.toBe('won');
+      if (result.result === 'lost') lost++;
+    }
+    expect(lost, `${preset}: positions only the whole-wing reading calls lost, of ${tried}, that the pruning-free search proves lost`).toBe(6);
+  }, 300_000);
 });
 
 describe('the stuck-trunk rule for two to four decks (docs/solver.md "Two to four decks")', () => {

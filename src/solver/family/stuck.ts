@@ -2,6 +2,7 @@
 import { CARD_COUNT, MAX_DECKS, RANK_COUNT, rankOf, suitOf } from '../../cards.js';
 import type { Game } from '../../engine.js';
 import { dealtCard } from '../../layout.js';
+import { WING_MOVES_WHOLE } from '../../rules.js';
 
 /** heldForever's answers. */
 const HELD = 0;
@@ -42,8 +43,9 @@ const ON_WING = 3;
  *   from its slot's height, readFoundations; every copy is a card of its own in the sets, and "a card it goes on"
  *   is each copy of each value it goes on).
  * - A wing card leaves the card under it only when it goes up or heads a group moved onto a card it
- *   goes on (any group, whatever the preset's wing moves): so when it might go up, or a card it goes on
- *   might be a wing's top. A card moved inside a group stays on the same card, and the card it lies on
+ *   goes on (any group, whatever the preset's wing moves, but under `whole`, where only a whole wing
+ *   moves, a wing's deepest card alone heads one): so when it might go up, or a card it goes on might
+ *   be a wing's top. A card moved inside a group stays on the same card, and the card it lies on
  *   after heading a group was a wing's top already. A wing's deepest card that leaves empties the wing
  *   (`canMove`, which also holds each stock or waste card that might leave: played to a wing or up).
  * The sets only grow, to a fixed point. A then never moves when a card of its suit it needs first
@@ -116,6 +118,8 @@ export class StuckTrunk {
   private turnShrinks = false;
   /** `trunkFill auto`: the trunk's top fills a space at once (the spaces' count, above). */
   private trunkFills = false;
+  /** `wingMoves whole` (RULES §3.8): a wing card heads a group only as its wing's deepest card. */
+  private wholeWings = false;
   /** In the sets under way: some wing's deepest card might move (under `trunkFill auto`, the trunk's cards in play might then lie in a space). */
   private spaceMayOpen = false;
   /** The trunk cards from this place up are in play (the trunk's count: none yet). */
@@ -141,10 +145,14 @@ export class StuckTrunk {
   private wingsHeld = 0;
 
   /**
-   * `lastPass`: read the last pass's waste as a stack (rule F9); false only in the tests, which show
-   * that the positions they check are the rule's own (the test without it does not call them lost).
+   * `lastPass`: read the last pass's waste as a stack (rule F9); `wholeWings`: under `wingMoves whole`, let a wing's
+   * deepest card alone head a group. Each false only in the tests, which show that the positions they check are the
+   * rule's own (the test without it does not call them lost).
    */
-  constructor(private readonly lastPass = true) {}
+  constructor(
+    private readonly lastPass = true,
+    private readonly byWholeWings = true,
+  ) {}
 
   /** Reads the rules' builds and the trunk's order for the solve of `game`. */
   prepare(game: Game): void {
@@ -152,6 +160,7 @@ export class StuckTrunk {
     const rules = game.compiled;
     this.turn = rules.turn > 1 && !rules.turnShrinks ? rules.turn : 0;
     this.trunkFills = rules.trunkFillsAuto;
+    this.wholeWings = this.byWholeWings && rules.wingMoves === WING_MOVES_WHOLE;
     this.redeals = rules.redeals;
     this.dealtTurn = rules.turn;
     this.turnShrinks = rules.turnShrinks;
@@ -515,14 +524,18 @@ export class StuckTrunk {
   /**
    * A wing card: it might go up, and it leaves the card under it when it might go up or head a group
    * onto a card it goes on that might be a wing's top (that card becomes a possible top). Whether it
-   * is a wing's deepest card that has just become one that might leave (a space might open).
+   * is a wing's deepest card that has just become one that might leave (a space might open). Under
+   * `wingMoves whole` only a wing's deepest card heads a group (a whole wing): any other leaves the card
+   * under it only by going up. No wing card lands in a space here: under `trunkFill auto` the trunk's top
+   * fills each at once (the held card keeps the trunk from emptying), and under `trunkFill player` the
+   * test ends as soon as a wing's deepest card might move.
    */
   private wingStep(card: number): boolean {
     const word = card >> 5;
     const bit = 1 << (card & 31);
     const up = (this.canTop[word] & bit) !== 0 && this.fromBase[card] <= this.upTo[this.slot[card]];
     if (up && (this.canGoUp[word] & bit) === 0) this.goesUp(card);
-    if (!up && (this.landsOnTop[word] & bit) === 0) return false;
+    if (!up && ((this.landsOnTop[word] & bit) === 0 || (this.wholeWings && (this.feet[word] & bit) === 0))) return false;
     // it leaves the card under it now: a card joining canTop that it goes on is no news to it from here on, and once
     // it might go up nothing is (its step would do nothing again, so it leaves the cards in play)
     this.leaving[word] |= bit;
