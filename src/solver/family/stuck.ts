@@ -145,8 +145,8 @@ export class StuckTrunk {
   private wingsHeld = 0;
 
   /**
-   * `lastPass`: read the last pass's waste as a stack (rule F9); `wholeWings`: under `wingMoves whole`, let a wing's
-   * deepest card alone head a group. Each false only in the tests, which show that the positions they check are the
+   * `lastPass`: read the last pass's waste as a stack (rule F9); `byWholeWings`: under `wingMoves whole`, let a wing's
+   * deepest card alone head a group (rule F6). Each false only in the tests, which show that the positions they check are the
    * rule's own (the test without it does not call them lost).
    */
   constructor(
