@@ -316,13 +316,11 @@ export class FamilySearch {
       const spent = budget.spent(nodes);
       if (spent !== undefined) return this.stop(nodes, 'unknown', spent);
       depth++;
-      if (depth >= this.moveNext.length || depth >= pathCap) {
-        if (depth >= pathCap) {
-          depth = this.cutLine(pathCap);
-          continue;
-        }
-        this.growStacks(words);
+      if (depth >= pathCap) {
+        depth = this.cutLine(pathCap);
+        continue;
       }
+      if (depth >= this.moveNext.length) this.growStacks(words);
       game.storeWords(this.history, depth * words);
       this.moveNext[depth] = this.moveEnd[depth - 1];
       this.moveEnd[depth] = this.generate(game, this.moveEnd[depth - 1], stored === INSERTED);
