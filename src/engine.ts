@@ -376,6 +376,10 @@ export class Game {
   nextFilledStockPlace(index: number): number {
     return P.nextFilledFrom(this.position, index);
   }
+  /** Stock places 32·index … 32·index+31 still filled (in the stock or the waste), a bit each: one word of them (several decks' too). */
+  stockPlaceBits(index: number): number {
+    return P.stockPlaceBits(this.position, index);
+  }
   /** Stock index of the waste's top card, or -1 when the waste is empty. */
   wasteTopIndex(): number {
     return P.wasteTopIndex(this.position);

@@ -253,6 +253,8 @@ export class StuckTrunk {
     this.clearWingSets();
     // RULES §10.14: the dealt cards under a run are read as more cards of the wing under it (docs/solver.md, rule F6)
     const dealt = game.layout.wingCards > 1;
+    // one deck names each card by its own number (nameOf is for twins)
+    const twins = this.decks > 1;
     for (let wing = 0; wing < wings; wing++) {
       const height = game.wingHeight(wing);
       const total = dealt ? height + game.dealtUnder(wing) : height;
@@ -264,7 +266,7 @@ export class StuckTrunk {
       for (let depth = 0; depth < total; depth++) {
         if (depth >= height) read = dealtCard(game.layout, wing, total - 1 - depth);
         else if (depth > 0) read = game.cardUnderOnWing(read);
-        card = this.nameOf(read);
+        card = twins ? this.nameOf(read) : read;
         if (marks) {
           this.onWing[card] = 1;
           onTop[card] = above;
@@ -308,11 +310,17 @@ export class StuckTrunk {
     const turn = this.turn;
     let count = 0;
     let firstStock = -1;
-    for (let index = game.nextFilledStockPlace(0); index >= 0; index = game.nextFilledStockPlace(index + 1)) {
-      if (index >= pointer && firstStock < 0) firstStock = count;
-      this.where[stock[index]] = IN_STOCK;
-      this.placeOf[stock[index]] = count;
-      this.stockOrder[count++] = stock[index];
+    // the filled places word by word, lowest first: dealing order
+    const stockWords = (stock.length + 31) >> 5;
+    for (let word = 0; word < stockWords; word++) {
+      for (let bits = game.stockPlaceBits(word); bits !== 0; bits &= bits - 1) {
+        const index = 32 * word + 31 - Math.clz32(bits & -bits);
+        const card = stock[index];
+        if (index >= pointer && firstStock < 0) firstStock = count;
+        this.where[card] = IN_STOCK;
+        this.placeOf[card] = count;
+        this.stockOrder[count++] = card;
+      }
     }
     this.stockCount = count;
     const ends = this.turnEnds;
