@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Pruning check from mid-game positions: random playouts of PySolFC's games, each position solved with the pruned and the pruning-free search; every verdict both reach must agree.
 // Usage: node bench/position-check.mjs [positions per preset = 300] [presets = the family's] [max nodes per solve = 300000] [seed = 1]
+// A preset may carry rule options as RuleSet fields, PRESET:FIELD=VALUE[:FIELD=VALUE…] (chameleon:wingMoves=whole), as
+// bench/prune-check.mjs takes them.
 // A lost deal's proof is often beyond the pruning-free search at any limit this machine can give, but a position
 // deeper in the game is a smaller search: the playouts (a foundation play taken seven times in eight) stop after
 // 10 to 89 moves, so both searches decide most positions, lost and won. Prints one line per preset, exits 1 on a disagreement.
@@ -24,8 +26,9 @@ const random = (n) => {
 };
 let disagreements = 0;
 const moves = newEngineMoveList();
-for (const preset of presets) {
-  const rules = resolveRules(preset);
+for (const named of presets) {
+  const [preset, ...options] = named.split(':');
+  const rules = resolveRules(preset, Object.fromEntries(options.map((option) => option.split('='))));
   const pruned = new Solver({ prune: true, memoryMegabytes: 1024, maxNodes });
   const plain = new Solver({ prune: false, memoryMegabytes: 1024, maxNodes });
   const tally = { won: 0, lost: 0, unknown: 0, prunedNodes: 0, plainNodes: 0 };
@@ -51,12 +54,12 @@ for (const preset of presets) {
     if (a.result === 'unknown' || b.result === 'unknown') tally.unknown++;
     else if (a.result !== b.result) {
       disagreements++;
-      console.log(`DISAGREE ${preset} position ${i} (game ${deal}, ${length} moves): pruned ${a.result}, pruning-free ${b.result}`);
+      console.log(`DISAGREE ${named} position ${i} (game ${deal}, ${length} moves): pruned ${a.result}, pruning-free ${b.result}`);
     } else tally[a.result]++;
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   console.log(
-    `${preset}: ${count} positions (at most ${maxNodes} nodes a solve): agree on ${tally.won} won + ${tally.lost} lost, ${tally.unknown} unknown; ` +
+    `${named}: ${count} positions (at most ${maxNodes} nodes a solve): agree on ${tally.won} won + ${tally.lost} lost, ${tally.unknown} unknown; ` +
       `nodes pruned ${tally.prunedNodes} vs pruning-free ${tally.plainNodes}; ${seconds} s`,
   );
 }

@@ -10,6 +10,7 @@ import { compileRules, dealShape, fixedBaseRank, PRESETS, resolveRules, type Rul
 import { familyDecksKeyCardsUp, familyDecksKeyFoundations, familyDecksKeyTrunkCount, familyDecksKeyWords, familyKeyFoundationHeights, familyKeyTrunkCount, familyKeyWords, familyLinkBits, familyTrunkBits, familyWingCodeBits, packFamilyDecksKey, packFamilyKey } from '../src/solver/family/key.js';
 import { heightsTotal } from '../src/position.js';
 import { DecksStuckTrunk, StuckTrunk } from '../src/solver/family/stuck.js';
+import { WingLock, wingLockArgued } from '../src/solver/family/lock.js';
 import { boundSuits, forcedPlay, wasteLeavesTurnsAlone } from '../src/solver/family/prune.js';
 import { FamilySearch, openStockRules, WALK_SCHEDULE, type WalkSchedule } from '../src/solver/family/search.js';
 import { canfieldDealFromSolvitaireSeed } from '../src/numbering/solvitaire.js';
@@ -729,6 +730,118 @@ describe('the stuck-trunk rule under whole-wing moves (docs/solver.md "Rule F6")
     }
     expect(lost, `${preset}: positions only the whole-wing reading calls lost, of ${tried}, that the pruning-free search proves lost`).toBe(6);
   }, 300_000);
+});
+
+/**
+ * Rule F11's question asked plainly: every pair of cards not up where one must go up first (the same suit lower from
+ * the base, or anywhere above it on one wing), closed under "and so on", and whether some card must go up before
+ * itself. No corner, no sort: a reading of docs/solver.md "Rule F11" apart from lock.ts.
+ */
+function lockedByPairs(game: Game): boolean {
+  const base = game.layout.baseRank;
+  const fromBase = (card: number) => (rankOf(card) - base + RANK_COUNT) % RANK_COUNT;
+  const cards: number[] = [];
+  for (let card = 0; card < CARD_COUNT; card++) if (fromBase(card) >= game.foundationHeight(suitOf(card))) cards.push(card);
+  const before = cards.map((a) => cards.map((b) => suitOf(a) === suitOf(b) && fromBase(a) < fromBase(b)));
+  const at = new Map(cards.map((card, i) => [card, i]));
+  for (let wing = 0; wing < game.wings; wing++) {
+    const height = game.wingHeight(wing);
+    for (let upper = 0; upper < height; upper++) {
+      for (let lower = upper + 1; lower < height; lower++) before[at.get(game.wingCard(wing, upper))!][at.get(game.wingCard(wing, lower))!] = true;
+    }
+  }
+  for (let k = 0; k < cards.length; k++) {
+    for (let i = 0; i < cards.length; i++) {
+      if (!before[i][k]) continue;
+      for (let j = 0; j < cards.length; j++) if (before[k][j]) before[i][j] = true;
+    }
+  }
+  return cards.some((_, i) => before[i][i]);
+}
+
+/**
+ * A random playout that builds on the wings two moves in three where it can (a plain random playout seldom grows a
+ * wing over the corner), up to `length` moves or until `stop` says so; the game where it ended.
+ */
+function playoutTowardBuilds(preset: string, overrides: RuleOverrides, random: (n: number) => number, length: number, stop: (game: Game) => boolean): { game: Game; stopped: boolean } {
+  const game = new Game(familyDealFromPysolNumber(dealtAs(preset), plainPysolNumber(1 + random(5000))), resolveRules(preset, overrides));
+  const moves = newEngineMoveList();
+  for (let step = 0; step < length; step++) {
+    if (stop(game)) return { game, stopped: true };
+    const count = game.legalMoves(moves);
+    if (count === 0) break;
+    const builds: number[] = [];
+    for (let m = 0; m < count; m++) if (toNotation(moves[m]).target === 'W') builds.push(moves[m]);
+    game.apply(builds.length > 0 && random(3) > 0 ? builds[random(builds.length)] : moves[random(count)]);
+  }
+  return { game, stopped: false };
+}
+
+describe('the locked wings rule under whole-wing moves (docs/solver.md "Rule F11")', () => {
+  const cases: [string, RuleOverrides][] = [
+    ['canfield', { wingMoves: 'whole' }],
+    ['rainbow', { wingMoves: 'whole' }],
+    ['chameleon', { wingMoves: 'whole' }],
+  ];
+  it.each(cases)('%s %o: every position it calls lost that the pruning-free search decides is lost', (preset, overrides) => {
+    const random = testRandom(preset.length * 6151 + 3);
+    const plain = new Solver({ maxNodes: 50_000, prune: false });
+    const lock = new WingLock();
+    let lost = 0;
+    let tried = 0;
+    for (let i = 0; i < 400 && lost < 6; i++) {
+      let prepared = false;
+      const { game, stopped } = playoutTowardBuilds(preset, overrides, random, 500, (position) => {
+        if (!prepared) lock.prepare(position);
+        prepared = true;
+        return lock.isLocked(position);
+      });
+      if (!stopped) continue;
+      tried++;
+      const result = plain.solvePosition(copyOf(game));
+      expect(result.result, `${preset} playout ${i}`).not.toBe('won');
+      if (result.result === 'lost') lost++;
+    }
+    // the rule must fire, and the search must finish on enough of its positions for the check to mean something
+    expect(lost, `${preset}: positions called lost, of ${tried}, that the pruning-free search proves lost`).toBe(6);
+  }, 300_000);
+
+  it.each(cases)('%s %o: it answers as the pairs of cards that must go up in turn do, on every position of random playouts', (preset, overrides) => {
+    const random = testRandom(preset.length * 7919 + 5);
+    const lock = new WingLock();
+    const answers = { locked: 0, free: 0 };
+    for (let i = 0; i < 30; i++) {
+      let prepared = false;
+      // a few moves past the first lock, then the next playout
+      let pastLock = 0;
+      playoutTowardBuilds(preset, overrides, random, 300, (position) => {
+        if (!prepared) lock.prepare(position);
+        prepared = true;
+        const locked = lock.isLocked(position);
+        expect(locked, `${preset} playout ${i}`).toBe(lockedByPairs(position));
+        answers[locked ? 'locked' : 'free']++;
+        if (locked) pastLock++;
+        return pastLock > 10;
+      });
+    }
+    expect(answers.locked, `${preset}: positions locked, of ${answers.locked + answers.free}`).toBeGreaterThan(20);
+  }, 300_000);
+
+  it('is argued only where a move between wings takes the whole wing and the wings turn the corner', () => {
+    const argued = (preset: string, overrides: RuleOverrides = {}) => {
+      const rules = resolveRules(preset, overrides);
+      const game = new Game(dealFromNumberFor(1, dealShape(rules)), rules);
+      return wingLockArgued(game.compiled, game.decks, game.layout.wingCards);
+    };
+    expect(argued('canfield', { wingMoves: 'whole' })).toBe(true);
+    expect(argued('rainbow', { wingMoves: 'whole' })).toBe(true);
+    // one top card may leave a wing by itself
+    expect(argued('canfield')).toBe(false);
+    // no wing steps over the base (a cycle needs one); Solvitaire's strict reading is the one whole-wing preset
+    expect(argued('sv-canfield-strict')).toBe(false);
+    // the base is the player's to choose, later
+    expect(argued('dutchess')).toBe(false);
+  });
 });
 
 describe('the stuck-trunk rule for two to four decks (docs/solver.md "Two to four decks")', () => {

@@ -7,11 +7,12 @@ import { familyMove, type FamilyMove } from './move.js';
 import { playsInOrder } from './order.js';
 import { boundSuits, forcedPlay, isBound, wasteLeavesTurnsAlone } from './prune.js';
 import { DecksStuckTrunk, StuckTrunk } from './stuck.js';
+import { WingLock, wingLockArgued } from './lock.js';
 
 /**
  * Writes a position's family moves (move.ts) for the family search (search.ts), which owns the walks
  * they go into: the pruning rules of docs/solver.md cut them where they apply (a bound card's play
- * alone; none in a position whose trunk is stuck).
+ * alone; none in a position whose trunk is stuck, or whose wings hold a card back for good).
  */
 export class FamilyMoveGenerator {
   /** The moves written by the last generate(): the array it was given, or a grown copy. */
@@ -33,6 +34,9 @@ export class FamilyMoveGenerator {
   private stuck: StuckTrunk = this.oneDeckStuck;
   /** The bound-card rules (F2, F3) are asked: pruning on (off under --no-prune), and rules they are argued for. */
   private boundRules = false;
+  /** Rule F11, wing cards locked under whole-wing moves: pruning on, and rules it is argued for (lock.ts wingLockArgued). */
+  private readonly lock = new WingLock();
+  private lockTest = false;
   /** Passes as cycles (search.ts): no redeal move, the pass walked round instead. */
   private passCycles = false;
   /**
@@ -56,6 +60,8 @@ export class FamilyMoveGenerator {
     this.boundByFoundations.fill(-1);
     this.stuck = game.decks > 1 ? this.decksStuck : this.oneDeckStuck;
     if (stuckTest) this.stuck.prepare(game);
+    this.lockTest = prune && wingLockArgued(rules, game.decks, game.layout.wingCards);
+    if (this.lockTest) this.lock.prepare(game);
   }
 
   /**
@@ -77,8 +83,10 @@ export class FamilyMoveGenerator {
     const start = at;
     let bound = 0;
     let wasteFree = false;
-    // a position whose trunk can be shown never to empty is lost: no moves (the stuck-trunk rule)
+    // a position whose trunk can be shown never to empty is lost: no moves (the stuck-trunk rule); so is one where some
+    // card can be shown never to go up (rule F11, asked everywhere: cheap where no wing turns the corner)
     if (askStuck && this.stuck.isStuck(game)) return at;
+    if (this.lockTest && this.lock.isLocked(game)) return at;
     if (this.boundRules) {
       if (this.boundCached) {
         const heights = foundationHeights(game.positionWords());

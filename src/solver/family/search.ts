@@ -54,13 +54,13 @@ const UNPAUSED = 0x3fff_ffff;
  * redealUnlimited caps the count), and the table closes those cycles.
  *
  * The rules that leave positions or moves out, each with the argument that it keeps every verdict, are
- * docs/solver.md's rules F1-F9 (all off under --no-prune, and checked against it by
+ * docs/solver.md's rules F1-F11 (all off under --no-prune, and checked against it by
  * bench/prune-check.mjs): F1 and F8, the stock as a resource, within a pass and across passes (the
  * table's keyMatch resource, and generate.ts's walk through the redeal); F2 and F3, the
  * bound cards (prune.ts); F4 and F5, passes as cycles and their phases (keyMatch's pass states, and
  * generate.ts's walk round the pass); F6 and F9, a stuck trunk (stuck.ts, asked where stuckAsk says; F9, the last pass's waste read as a stack); F7, a
  * mid-pass position covering its pass start (generate.ts's firstOfLayout); F10, the open stock (race: a loss with
- * one-card turns is a loss).
+ * one-card turns is a loss); F11, a wing's cards locked under whole-wing moves (lock.ts, asked in every position).
  *
  * The search runs as several depth-first walks that take turns, all sharing the one table
  * (docs/solver.md "Walks"): a walk's turn over, it hands its shallowest untried moves to a new walk.
