@@ -12,27 +12,29 @@ const INSTALL = 'no Chromium found: install it with `sudo apt-get install chromi
 /**
  * A test file's browser and scratch folder. Without a browser the file's tests are to be skipped
  * (describe.runIf(BROWSER)), saying why, except in CI (CI, or EAGLEWING_REQUIRE naming chromium as .ci/run
- * sets it), where a missing browser is a failure. Without a browser no folder is made, since a file whose
- * tests are all skipped runs no afterAll.
+ * sets it), where a missing browser is a failure. The folder is made before the file's first test (`dir()` reads
+ * it there): a file whose tests are all skipped, for want of a browser or by a filter, runs no hook, and makes none.
  */
-export function useBrowser(testFile: string, folder: string): { browser: () => Browser; dir: string } {
+export function useBrowser(testFile: string, folder: string): { browser: () => Browser; dir: () => string } {
   const required = Boolean(process.env.CI) || (process.env.EAGLEWING_REQUIRE ?? '').split(',').includes('chromium');
   if (!BROWSER && !required) console.warn(`${testFile} skipped: ${INSTALL}`);
   if (!BROWSER && required) throw new Error(`CI must run the browser test: ${INSTALL}`);
-  const dir = BROWSER ? mkdtempSync(join(tmpdir(), `eaglewing-${folder}-`)) : '';
+  let dir = '';
   let browser: Browser | undefined;
   beforeAll(async () => {
-    if (BROWSER) browser = await chromium.launch({ executablePath: BROWSER, args: ['--no-sandbox'] });
+    if (!BROWSER) return;
+    dir = mkdtempSync(join(tmpdir(), `eaglewing-${folder}-`));
+    browser = await chromium.launch({ executablePath: BROWSER, args: ['--no-sandbox'] });
   });
   afterAll(async () => {
     await browser?.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir !== '') rmSync(dir, { recursive: true, force: true });
   });
   return {
     browser: () => {
       if (browser === undefined) throw new Error('the browser is not started');
       return browser;
     },
-    dir,
+    dir: () => dir,
   };
 }

@@ -36,14 +36,16 @@ for (const [name, problem] of [['slurm', slurmProblem], ['parallel', parallelPro
   if (problem) console.warn(`test/cluster.test.ts: the ${name} tests are skipped: ${problem}`);
 }
 
-// with neither program every test is skipped, and so is afterAll: then no folder is made
-const dir = slurmProblem && parallelProblem ? '' : mkdtempSync(join(tmpdir(), 'eaglewing-cluster-'));
+// made before the file's first test (not at import: a file whose tests are all skipped, for want of both programs or
+// by a filter, runs no hook)
+let dir = '';
 const path = (name: string) => join(dir, name);
 /** The one-machine run every merge is compared with. */
 let reference = '';
 
 beforeAll(() => {
   if (slurmProblem && parallelProblem) return;
+  dir = mkdtempSync(join(tmpdir(), 'eaglewing-cluster-'));
   const one = runCli(['sim', ...RUN, '--no-timing', '--quiet', '--out', path('one.csv')]);
   expect(one.code, one.stderr).toBe(0);
   reference = readFileSync(path('one.csv'), 'utf8');
@@ -232,10 +234,14 @@ function started(command: string, args: string[], env: NodeJS.ProcessEnv): { chi
 }
 
 describe.runIf(!slurmProblem)('Slurm (scripts/cluster/slurm-submit.sh on a single-node cluster started here)', () => {
-  const cluster = new TestCluster();
+  // made in beforeAll, once the file's folder is there (the cluster's home lies in it)
+  let cluster: TestCluster;
   const submit = (...args: string[]) => started(join(SCRIPTS, 'slurm-submit.sh'), [...RUN, '--shards', SHARDS, '--cpus-per-task', '1', '--dir', path('slurm-run'), ...args, '--wait', '--', '--no-timing'], cluster.env);
-  beforeAll(() => cluster.start(), 120_000);
-  afterAll(() => cluster.stop(), 60_000);
+  beforeAll(() => {
+    cluster = new TestCluster();
+    return cluster.start();
+  }, 120_000);
+  afterAll(() => cluster?.stop(), 60_000);
 
   it('runs the array, and its merge job writes all.csv byte-identical to one run', async () => {
     const job = submit();

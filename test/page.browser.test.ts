@@ -33,7 +33,7 @@ const cardsOn = (page: Page, selector: string) =>
 
 describe.runIf(BROWSER)('the solution page (solve --html)', () => {
   it('plays a won deal to its end, with the keyboard and with #step=, all 52 cards on the foundations, and asks the network for nothing', async () => {
-    const file = join(dir, 'won.html');
+    const file = join(dir(), 'won.html');
     solve(['1', '--preset', 'coops'], file);
     const { page, requests } = await open(file);
     const steps = Number(await page.getAttribute('body', 'data-steps'));
@@ -67,9 +67,9 @@ describe.runIf(BROWSER)('the solution page (solve --html)', () => {
     await shared.page.close();
   });
   it('solve --after opens at the position the moves lead to, with those moves shown as played', async () => {
-    const full = solve(['1', '--preset', 'coops'], join(dir, 'full.html'));
+    const full = solve(['1', '--preset', 'coops'], join(dir(), 'full.html'));
     const given = full.moves.split(' ').slice(0, 12).join(' ');
-    const file = join(dir, 'after.html');
+    const file = join(dir(), 'after.html');
     solve(['1', '--preset', 'coops', '--after', given], file);
     const { page } = await open(file);
     const played = await page.$$eval('#moves li.played', (items) => items.map((item) => Number(item.getAttribute('data-step'))));
@@ -84,7 +84,7 @@ describe.runIf(BROWSER)('the solution page (solve --html)', () => {
     await page.close();
   });
   it('a Canfield game (four wings, three-card turns) shows four wings and ends with 52 cards on the foundations; a face-up trunk shows every card', async () => {
-    const file = join(dir, 'canfield.html');
+    const file = join(dir(), 'canfield.html');
     solve(['3', '--preset', 'canfield'], file);
     const { page } = await open(file);
     expect(await page.$$eval('[data-wing]', (elements) => elements.map((element) => element.getAttribute('data-wing')))).toEqual(['1', '2', '3', '4']);
@@ -92,7 +92,7 @@ describe.runIf(BROWSER)('the solution page (solve --html)', () => {
     await page.evaluate((to) => (location.hash = `#step=${to}`), steps);
     await page.waitForFunction((to) => document.body.dataset.step === String(to), steps);
     expect(await cardsOn(page, '[data-foundation]')).toHaveLength(52);
-    const up = join(dir, 'superior.html');
+    const up = join(dir(), 'superior.html');
     const deal = solve(['3', '--preset', 'superior-canfield', '--max-nodes', '1'], up).deal;
     const opened = await open(up);
     // the trunk's 13 cards, bottom first, as dealt (RULES §2: deck[0 … 12])
@@ -102,7 +102,7 @@ describe.runIf(BROWSER)('the solution page (solve --html)', () => {
     await opened.page.close();
   });
   it('The Plot (RULES §10.20) shows twelve wings and ends with 104 cards on eight foundations by rank, each card twice, each pile up from the base in any suit', async () => {
-    const file = join(dir, 'the-plot.html');
+    const file = join(dir(), 'the-plot.html');
     const { moves, deal } = solve(['--pysol', '2', '--preset', 'the-plot', '--max-nodes', '100000'], file);
     const { page } = await open(file);
     expect(await page.$$eval('[data-wing]', (elements) => elements.length)).toBe(12);
@@ -123,7 +123,7 @@ describe.runIf(BROWSER)('the solution page (solve --html)', () => {
     await page.close();
   });
   it('a lost deal shows the deal and says it is lost', async () => {
-    const file = join(dir, 'lost.html');
+    const file = join(dir(), 'lost.html');
     solve(['3', '--preset', 'strict'], file);
     const { page } = await open(file);
     expect(await page.getAttribute('body', 'data-steps')).toBe('0');
@@ -132,7 +132,7 @@ describe.runIf(BROWSER)('the solution page (solve --html)', () => {
     await page.close();
   });
   it('a no-peek player\'s page never shows a card the player has not seen', async () => {
-    const file = join(dir, 'greedy.html');
+    const file = join(dir(), 'greedy.html');
     const rules = resolveRules('coops');
     const played = solve(['4', '--preset', 'coops', '--player', 'greedy'], file);
     // the cards never face up in that game: the trunk's hidden cards and the stock never turned, from the deal and the moves

@@ -59,7 +59,7 @@ describe.runIf(BROWSER)('the play page\'s answers are the CLI\'s', () => {
       if (solved.result === 'lost') lost ??= solved;
     }
     if (won === undefined) throw new Error(`${name}: no won deal among 1-12`);
-    const file = join(dir, `${preset}.html`);
+    const file = join(dir(), `${preset}.html`);
     expect(runCli(['play', ...cli(won.n), '--out', file]).code).toBe(0);
     const page = await started().newPage();
     await page.goto(pathToFileURL(file).href);
@@ -93,7 +93,7 @@ describe.runIf(BROWSER)('the play page\'s answers are the CLI\'s', () => {
       }
       session.playText(line[k]);
     }
-    const offLine = join(dir, `${preset}-off.txt`);
+    const offLine = join(dir(), `${preset}-off.txt`);
     writeFileSync(offLine, candidates.map((entry) => `${won.deal} | ${entry.line}`).join('\n') + '\n');
     const off = runCli(['solve', '--deals-file', offLine, '--preset', preset, '--max-nodes', '300000', '--json']);
     expect(off.code, off.stderr).toBe(0);
@@ -107,7 +107,7 @@ describe.runIf(BROWSER)('the play page\'s answers are the CLI\'s', () => {
       if (after.verdict === 'lost') expect([after.state, after.culprit]).toEqual(['lost-now', String(candidate.moves.length)]);
     }
     // the CLI's verdicts of the same positions, in one run: solve --deals-file, "deal | moves" a line
-    const positions = join(dir, `${preset}.txt`);
+    const positions = join(dir(), `${preset}.txt`);
     writeFileSync(positions, asked.map((entry) => `${won.deal} | ${entry.line}`).join('\n') + '\n');
     const results = runCli(['solve', '--deals-file', positions, '--preset', preset, '--json']);
     expect(results.code, results.stderr).toBe(0);
@@ -124,7 +124,7 @@ describe.runIf(BROWSER)('the play page\'s answers are the CLI\'s', () => {
       expect(entry.verdict, `${name} deal ${won.n} after "${entry.line}"`).toBe(verdicts[index]);
     }
     if (lost !== undefined) {
-      const lostFile = join(dir, `${preset}-lost.html`);
+      const lostFile = join(dir(), `${preset}-lost.html`);
       expect(runCli(['play', ...cli(lost.n), '--out', lostFile]).code).toBe(0);
       await page.goto(pathToFileURL(lostFile).href);
       const answer = await pageAnswer(page, []);

@@ -11,7 +11,7 @@ let pages = 0;
 
 /** The page for a deal (the CLI's arguments), written by `eaglewing play`. */
 function playPage(args: string[]): string {
-  const file = join(dir, `play-${pages++}.html`);
+  const file = join(dir(), `play-${pages++}.html`);
   const result = runCli(['play', ...args, '--out', file]);
   expect(result.code, result.stderr).toBe(0);
   return file;

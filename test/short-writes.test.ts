@@ -27,7 +27,11 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...real, writeSync, default: { ...real, writeSync } };
 });
 
-const dir = mkdtempSync(join(tmpdir(), 'eaglewing-short-'));
+// made before the file's first test, not at import: a file whose tests a filter skips runs no hook, and leaves nothing
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'eaglewing-short-'));
+});
 const path = (name: string) => join(dir, name);
 const mounts: string[] = [];
 afterAll(() => {

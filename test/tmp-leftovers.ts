@@ -23,8 +23,8 @@ export default function setup(): (() => void) | undefined {
     process.exitCode = 1;
     console.error(
       `\ntest/tmp-leftovers.ts: the tests left ${left.length} new entr${left.length === 1 ? 'y' : 'ies'} in ${tmpdir()}: ${left.map((name) => join(tmpdir(), name)).join(', ')}\n` +
-        'each test removes the folders it makes (afterAll, or onTestFinished: rmSync(dir, { recursive: true, force: true }));\n' +
-        "a file whose tests are all skipped runs no afterAll. (Another eaglewing test run going on meanwhile makes such entries too.)\n",
+        'each test file makes its folders in beforeAll or in a test, and removes them in afterAll or onTestFinished (rmSync(dir, { recursive: true, force: true }));\n' +
+        "a folder made as the file loads stays behind when its tests are all skipped, which runs no hook. (Another eaglewing test run going on meanwhile makes such entries too.)\n",
     );
   };
 }
