@@ -8,7 +8,8 @@ Usage (after `npm run build`):
   SEED       a Solvitaire seed (`--solvitaire SEED`) for sv-canfield and sv-canfield-strict; for any other
              Canfield family preset, eaglewing's deal number (`solve N --preset PRESET`)
   MAX_NODES  stop the search after this many positions (default 0: none, the default 256 MB table)
-  PRESET     sv-canfield (default), sv-canfield-strict, or a Canfield family preset (RULES §10)
+  PRESET     sv-canfield (default), sv-canfield-strict, or a Canfield family preset (RULES §10), with rule options as
+             RuleSet fields if wanted: PRESET:FIELD=VALUE[:FIELD=VALUE…] (canfield:wingMoves=whole)
 
   e.g. node bench/family-keys.mjs 112 6000000
        node bench/family-keys.mjs 76 1000000 canfield
@@ -26,7 +27,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const args = process.argv.slice(2);
-const [seedText, maxText = '0', preset = 'sv-canfield'] = args;
+const [seedText, maxText = '0', presetText = 'sv-canfield'] = args;
+// PRESET:FIELD=VALUE[:FIELD=VALUE…] gives rule options as RuleSet fields, as bench/prune-check.mjs takes them (canfield:wingMoves=whole)
+const [preset, ...options] = presetText.split(':');
 const usage = (problem) => {
   console.error(`bench/family-keys.mjs: ${problem}\nusage: node bench/family-keys.mjs SEED [MAX_NODES] [PRESET]`);
   process.exit(2);
@@ -50,7 +53,12 @@ const solver = new dist.FamilySearch({ maxNodes: Number(maxText), timeLimitMs: 0
 const family = dist.PRESETS.find((entry) => entry.name === preset);
 if (!family || family.group === 'Eagle Wing') usage(`the preset must be sv-canfield, sv-canfield-strict or a Canfield family preset, got ${preset}`);
 if (!seeded && Number(seedText) < 1) usage(`eaglewing's deals are numbered from 1, got ${seedText}`);
-const rules = dist.resolveRules(preset);
+let rules;
+try {
+  rules = dist.resolveRules(preset, Object.fromEntries(options.map((option) => option.split('='))));
+} catch (error) {
+  usage(error.message);
+}
 const deck = seeded ? dist.canfieldDealFromSolvitaireSeed(Number(seedText)) : dist.dealFromNumberFor(Number(seedText), dist.dealShape(rules));
 const result = solver.solve(new dist.Game(deck, rules));
 
@@ -91,7 +99,7 @@ const rows = (map) =>
 /** familyKeyPassPhases' answers (1 the pass's start, 2 phase 1, 4 phase 2, summed) as b, 1, 2 joined by +. */
 const phaseName = (phases) => [[1, 'b'], [2, '1'], [4, '2']].filter(([part]) => phases % (2 * part) >= part).map(([, name]) => name).join('+') || 'none';
 
-console.log(`${seeded ? 'seed' : 'deal'} ${seedText}, ${preset}: ${result.result}${result.unknownReason ? ` (${result.unknownReason})` : ''}, ${result.nodes} positions, ${keys} keys in the table`);
+console.log(`${seeded ? 'seed' : 'deal'} ${seedText}, ${presetText}: ${result.result}${result.unknownReason ? ` (${result.unknownReason})` : ''}, ${result.nodes} positions, ${keys} keys in the table`);
 console.log(`keys by cards left in the trunk:\n${rows(byTrunk)}`);
 console.log(`keys by cards on the foundations:\n${rows(byFoundations)}`);
 console.log(`(foundations, trunk) states: ${states.size}`);

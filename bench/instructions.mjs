@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A fixed solving workload for instruction counts: run under valgrind, whose count repeats where this machine's seconds do not.
-// Usage: valgrind --tool=callgrind --callgrind-out-file=/dev/null node --single-threaded bench/instructions.mjs [CHECKOUT] [family|eagle]
+// Usage: valgrind --tool=callgrind --callgrind-out-file=/dev/null node --single-threaded bench/instructions.mjs [CHECKOUT] [family|eagle|whole]
 // CHECKOUT (default: this one) must be built; its Solver is read from dist/solver/solver.js, or dist/solver/search.js in
 // builds before the solver frame. Prints the positions searched, which must be the same for two builds compared;
 // valgrind prints the instructions ("Collected").
@@ -14,10 +14,12 @@ const WORKLOADS = {
   family: { presets: ['canfield', 'sv-canfield', 'rainbow', 'chameleon'], deals: 4, maxNodes: 30_000 },
   // Eagle Wing's search: coops, goodsol and strict deals 1-30, no limit
   eagle: { presets: ['coops', 'goodsol', 'strict'], deals: 30, maxNodes: 0 },
+  // the head to head's whole-wing rule sets (bench/versus-solvitaire.mjs): canfield, rainbow and chameleon with wingMoves whole, deals 1-4 at 30,000
+  whole: { presets: ['canfield', 'rainbow', 'chameleon'], overrides: { wingMoves: 'whole' }, deals: 4, maxNodes: 30_000 },
 };
 const chosen = WORKLOADS[workload];
 if (!chosen) {
-  console.error(`bench/instructions.mjs: the workload is family or eagle, got ${workload}`);
+  console.error(`bench/instructions.mjs: the workload is family, eagle or whole, got ${workload}`);
   process.exit(2);
 }
 const dist = join(resolve(checkout), 'dist');
@@ -28,7 +30,7 @@ const { numberedDeck } = await from('numbering/numbered.js');
 const solver = new Solver({ maxNodes: chosen.maxNodes });
 let nodes = 0;
 for (const preset of chosen.presets) {
-  const rules = resolveRules(preset);
+  const rules = resolveRules(preset, chosen.overrides);
   for (let deal = 1; deal <= chosen.deals; deal++) nodes += solver.solve(numberedDeck('eaglewing', deal, rules), rules).nodes;
 }
 console.log(`${workload}: ${nodes} positions`);

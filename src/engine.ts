@@ -733,17 +733,14 @@ export class Game {
         if (to === from || this.wingHeight(to) === 0) continue;
         const onto = this.wingCard(to, 0);
         // a card going on `onto` has the rank below it: that many places under this wing's top (and 13 more, round the corner)
-        let depth = (rankOf(onto) + 2 * RANK_COUNT - 1 - rankOf(top)) % RANK_COUNT;
-        if (depth >= height) continue;
+        // the wing is walked down only as far as a group that may leave: under single, whole and single-or-whole moves
+        // (rules.ts groupMayLeave) the cards between the top and the deepest are not read
         let deepest = top;
-        for (let i = 0; i < depth; i++) deepest = P.cardUnder(this.position, deepest);
-        for (;; depth += RANK_COUNT) {
-          if (depth >= RANK_COUNT) {
-            if (depth >= height) break;
-            for (let i = 0; i < RANK_COUNT; i++) deepest = P.cardUnder(this.position, deepest);
-          }
+        let walked = 0;
+        for (let depth = (rankOf(onto) + 2 * RANK_COUNT - 1 - rankOf(top)) % RANK_COUNT; depth < height; depth += RANK_COUNT) {
           const size = depth + 1;
           if (!groupMayLeave(rules.wingMoves, size, height)) continue;
+          for (; walked < depth; walked++) deepest = P.cardUnder(this.position, deepest);
           // sv-partial: part of the run goes onto a wing only when the card it uncovers can go up
           if (rules.wingMoves === WING_MOVES_SV_PARTIAL && size < height && !this.canGoToFoundation(P.cardUnder(this.position, deepest))) continue;
           if (!this.canLandOnWing(deepest, size, to, rules.spaceFromWings)) continue;

@@ -77,16 +77,16 @@ export class FamilyMoveGenerator {
    * Under one-card turns with a redeal left (rule F8) there is no redeal move either: the walk goes on
    * through the redeal to the waste's top, and its plays there come last, after the most turns.
    */
-  generate(game: Game, moves: Int32Array<ArrayBuffer>, at: number, firstOfLayout: boolean, askStuck: boolean): number {
+  generate(game: Game, moves: Int32Array<ArrayBuffer>, at: number, firstOfLayout: boolean, askStuck: boolean, askLock: boolean): number {
     this.moves = moves;
     const scratch = this.scratch;
     const start = at;
     let bound = 0;
     let wasteFree = false;
     // a position whose trunk can be shown never to empty is lost: no moves (the stuck-trunk rule); so is one where some
-    // card can be shown never to go up (rule F11, asked everywhere: cheap where no wing turns the corner)
+    // card can be shown never to go up (rule F11, asked after a move onto a wing: cheap where no wing turns the corner)
     if (askStuck && this.stuck.isStuck(game)) return at;
-    if (this.lockTest && this.lock.isLocked(game)) return at;
+    if (askLock && this.lockTest && this.lock.isLocked(game)) return at;
     if (this.boundRules) {
       if (this.boundCached) {
         const heights = foundationHeights(game.positionWords());

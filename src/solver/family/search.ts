@@ -60,7 +60,7 @@ const UNPAUSED = 0x3fff_ffff;
  * bound cards (prune.ts); F4 and F5, passes as cycles and their phases (keyMatch's pass states, and
  * generate.ts's walk round the pass); F6 and F9, a stuck trunk (stuck.ts, asked where stuckAsk says; F9, the last pass's waste read as a stack); F7, a
  * mid-pass position covering its pass start (generate.ts's firstOfLayout); F10, the open stock (race: a loss with
- * one-card turns is a loss); F11, a wing's cards locked under whole-wing moves (lock.ts, asked in every position).
+ * one-card turns is a loss); F11, a wing's cards locked under whole-wing moves (lock.ts, asked where lockAsk says).
  *
  * The search runs as several depth-first walks that take turns, all sharing the one table
  * (docs/solver.md "Walks"): a walk's turn over, it hands its shallowest untried moves to a new walk.
@@ -121,6 +121,12 @@ export class FamilySearch {
   /** The stuck-trunk rule (rule F6): pruning on, under `trunkPlay top`; asked (stuckAsk) where the trunk's top, a foundation or the stock has just changed. */
   private stuckTest = false;
   private stuckAsk = false;
+  /**
+   * Rule F11 (lock.ts) asked (lockAsk): after a move onto a wing, and at the start. Only a card put on a wing adds a
+   * "goes up before" pair; a card going up, turns and redeals take pairs away, so a position reached by them from one
+   * that is not locked is not locked either, and asking there would only cost (docs/solver.md "Rule F11").
+   */
+  private lockAsk = true;
 
   constructor(limits: SolverOptions, schedule: WalkSchedule = WALK_SCHEDULE, budget: SearchBudget = new SearchBudget(new SearchClock())) {
     this.limits = limits;
@@ -211,6 +217,7 @@ export class FamilySearch {
     const prune = this.limits.prune;
     this.stuckTest = prune && rules.trunkPlay === TRUNK_PLAY_TOP && rules.trunks === 1 && !rules.wasteFillsAuto && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
     this.stuckAsk = this.stuckTest;
+    this.lockAsk = true;
     this.passCycles = prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
     this.generator.prepare(game, prune, this.passCycles, this.stuckTest);
     // the stock as a resource (rules F1, F8): only under one-card turns, where every later waste top can be turned to, and every later pass redealt to
@@ -300,10 +307,9 @@ export class FamilySearch {
       const trunkBefore = game.trunkCount();
       playFamilyMove(game, move, null);
       // a family move puts a card up, or takes one out of the stock, only by its engine move (its turns do neither)
-      if (this.stuckTest) {
-        const engineMove = familyEngineMove(move);
-        this.stuckAsk = game.trunkCount() !== trunkBefore || moveTarget(engineMove) === TARGET_FOUNDATION || moveSource(engineMove) === SOURCE_WASTE;
-      }
+      const engineMove = familyEngineMove(move);
+      if (this.stuckTest) this.stuckAsk = game.trunkCount() !== trunkBefore || moveTarget(engineMove) === TARGET_FOUNDATION || moveSource(engineMove) === SOURCE_WASTE;
+      this.lockAsk = moveTarget(engineMove) < TARGET_FOUNDATION;
       if (game.isWon()) {
         this.winDepth = depth;
         return this.stop(nodes, 'won');
@@ -391,7 +397,7 @@ export class FamilySearch {
 
   /** Writes the moves of the position `game` is in from `at` (generate.ts); returns their end. */
   private generate(game: Game, at: number, firstOfLayout: boolean): number {
-    const end = this.generator.generate(game, this.moves, at, firstOfLayout, this.stuckAsk);
+    const end = this.generator.generate(game, this.moves, at, firstOfLayout, this.stuckAsk, this.lockAsk);
     // the walk's moves, grown where they did not fit
     this.moves = this.generator.moves;
     return end;
