@@ -1,8 +1,8 @@
 // The solver on the Canfield family (every family preset, RULES §10) against a naive second search: the same verdict wherever the naive one decides, and every win replays in the verifier.
 import { describe, expect, it } from 'vitest';
-import { Game, NO_MOVE, newEngineMoveList, toNotation } from '../src/engine.js';
+import { Game, moveTarget, NO_MOVE, newEngineMoveList, TARGET_FOUNDATION, toNotation } from '../src/engine.js';
 import { passPhase, stepPass } from '../src/pass.js';
-import { parseMove, type Move } from '../src/notation.js';
+import { formatMove, parseMove, type Move } from '../src/notation.js';
 import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/pysol.js';
 import { CARD_COUNT, cardOf, cardValue, formatCard, NO_CARD, RANK_COUNT, rankOf, suitOf } from '../src/cards.js';
 import { dealFromNumberFor, numberTwins, parseDeal, type Deck } from '../src/deal.js';
@@ -825,6 +825,32 @@ describe('the locked wings rule under whole-wing moves (docs/solver.md "Rule F11
       });
     }
     expect(answers.locked, `${preset}: positions locked, of ${answers.locked + answers.free}`).toBeGreaterThan(20);
+  }, 300_000);
+
+  it.each(cases)('%s %o: a move that puts no card on a wing never locks a position that was not (why the search asks it only after moves onto a wing)', (preset, overrides) => {
+    const random = testRandom(preset.length * 104_729 + 11);
+    const moves = newEngineMoveList();
+    const seen = { onWing: 0, elsewhere: 0, lockedByWing: 0 };
+    for (let i = 0; i < 30; i++) {
+      const game = new Game(familyDealFromPysolNumber(dealtAs(preset), plainPysolNumber(1 + random(5000))), resolveRules(preset, overrides));
+      let locked = lockedByPairs(game);
+      for (let step = 0; step < 300 && !locked; step++) {
+        const count = game.legalMoves(moves);
+        if (count === 0) break;
+        const builds: number[] = [];
+        for (let m = 0; m < count; m++) if (toNotation(moves[m]).target === 'W') builds.push(moves[m]);
+        const move = builds.length > 0 && random(3) > 0 ? builds[random(builds.length)] : moves[random(count)];
+        game.apply(move);
+        locked = lockedByPairs(game);
+        const ontoWing = moveTarget(move) < TARGET_FOUNDATION;
+        seen[ontoWing ? 'onWing' : 'elsewhere']++;
+        if (ontoWing) seen.lockedByWing += locked ? 1 : 0;
+        else expect(locked, `${preset} playout ${i}, step ${step}: ${formatMove(toNotation(move))}`).toBe(false);
+      }
+    }
+    // both kinds of move were met, and moves onto a wing do lock positions
+    expect(seen.elsewhere, `${preset}: moves elsewhere, of ${seen.onWing + seen.elsewhere}`).toBeGreaterThan(200);
+    expect(seen.lockedByWing, `${preset}: positions a move onto a wing locked`).toBeGreaterThan(2);
   }, 300_000);
 
   it('is argued only where a move between wings takes the whole wing and the wings turn the corner', () => {
