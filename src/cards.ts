@@ -31,6 +31,10 @@ export function suitOf(card: number): number {
 export function rankOf(card: number): number {
   return card % RANK_COUNT;
 }
+/** A card's rank counted from the foundations' base rank (0: the base, 12: the last to go up), whichever deck it comes from. */
+export function rankFromBase(card: number, baseRank: number): number {
+  return (rankOf(card) - baseRank + RANK_COUNT) % RANK_COUNT;
+}
 /** The card one rank lower in the same suit, round the corner (A's predecessor is K). */
 export function cardBelow(card: number): number {
   const rank = rankOf(card);

@@ -1,5 +1,5 @@
 // The mutable game position of RULES §2–3: legal single moves (RULES §5 tokens), apply and undo, trunk fills, win.
-import { CARD_COUNT, cardBelow, cardRanksAbove, cardValue, NO_CARD, RANK_COUNT, rankOf, suitOf } from './cards.js';
+import { CARD_COUNT, cardBelow, cardRanksAbove, cardValue, NO_CARD, RANK_COUNT, rankFromBase, rankOf, suitOf } from './cards.js';
 import type { Deck } from './deal.js';
 import { dealLayout, dealtCard, dealtFaceUp, MAX_TRUNKS, MAX_WINGS, WING_COUNT, type DealLayout } from './layout.js';
 import { formatMove, type Move, type MoveSource } from './notation.js';
@@ -430,7 +430,7 @@ export class Game {
     if (rules.wrapNone) return rankOf(card) + 1 === rankOf(onto);
     // wrap base: ranks counted from the base, so nothing goes on a base-rank card
     const base = this.layout.baseRank;
-    return (rankOf(card) - base + RANK_COUNT) % RANK_COUNT + 1 === (rankOf(onto) - base + RANK_COUNT) % RANK_COUNT;
+    return rankFromBase(card, base) + 1 === rankFromBase(onto, base);
   }
 
   /** Can `count` cards whose deepest card is `card` land on this wing (RULES §3.5, §3.7, §10.3)? */
@@ -1117,7 +1117,7 @@ class DecksGame extends Game {
     return this.foundationNextOf(suit, this.decks - 1);
   }
   override goesOnLowestFoundation(card: number): boolean {
-    return P.foundationHeightOf(this.position, suitOf(card), this.decks - 1) === (rankOf(card) - this.layout.baseRank + RANK_COUNT) % RANK_COUNT;
+    return P.foundationHeightOf(this.position, suitOf(card), this.decks - 1) === rankFromBase(card, this.layout.baseRank);
   }
   /**
    * RULES §10.19: the foundation of `card`'s suit that takes it (the first of those that do: they are
@@ -1125,7 +1125,7 @@ class DecksGame extends Game {
    */
   protected foundationCopyFor(card: number): number {
     const suit = suitOf(card);
-    const height = (rankOf(card) - this.layout.baseRank + RANK_COUNT) % RANK_COUNT;
+    const height = rankFromBase(card, this.layout.baseRank);
     for (let copy = 0; copy < this.decks; copy++) if (P.foundationHeightOf(this.position, suit, copy) === height) return copy;
     return -1;
   }
@@ -1179,7 +1179,7 @@ class RankFoundationsGame extends DecksGame {
   }
   /** The foundation that takes `card` (the first of a height: they are alike), or -1. */
   protected override foundationCopyFor(card: number): number {
-    const height = (rankOf(card) - this.layout.baseRank + RANK_COUNT) % RANK_COUNT;
+    const height = rankFromBase(card, this.layout.baseRank);
     if (!this.firstFull()) return P.rankFoundationHeight(this.position, 0) === height ? 0 : -1;
     for (let foundation = 1; foundation < 4 * this.decks; foundation++) if (P.rankFoundationHeight(this.position, foundation) === height) return foundation;
     return -1;

@@ -1,5 +1,5 @@
 // The greedy player: a careful beginner following the rules' own tips, one move at a time, never peeking.
-import { NO_CARD, suitOf, rankOf, RANK_COUNT } from '../cards.js';
+import { NO_CARD, suitOf, rankOf, rankFromBase, RANK_COUNT } from '../cards.js';
 import type { Move } from '../notation.js';
 import { chosenBase, dealtUnder, decksWingHeight, foundationHeightOf, rankFoundationHeight, trunkCount } from '../position.js';
 import { RESIGN, wastePlaces, type Observation, type Player } from './observation.js';
@@ -10,7 +10,7 @@ function nextOnFoundation(observation: Observation, card: number): boolean {
   if (base < 0) return false;
   // RULES §10.20: foundations by rank in any suit, the first alone until it holds 13
   if (observation.rules.foundations === 'any-suit-in-turn') {
-    const height = (rankOf(card) - base + RANK_COUNT) % RANK_COUNT;
+    const height = rankFromBase(card, base);
     if (rankFoundationHeight(observation.position, 0) < RANK_COUNT) return rankFoundationHeight(observation.position, 0) === height;
     for (let foundation = 1; foundation < 4 * observation.rules.decks; foundation++) if (rankFoundationHeight(observation.position, foundation) === height) return true;
     return false;

@@ -1,5 +1,5 @@
 // Eagle Wing's stuck-trunk test (rule E6, docs/solver.md): a trunk card shown never to leave the trunk, so that the deal is lost from here.
-import { CARD_COUNT, RANK_COUNT } from '../../cards.js';
+import { CARD_COUNT, RANK_COUNT, rankFromBase } from '../../cards.js';
 import { WING_COUNT } from '../../layout.js';
 import * as P from '../../position.js';
 import { TRUNK_PLAY_TOP, WING_MOVES_SINGLE } from '../../rules.js';
@@ -234,7 +234,7 @@ export class StuckTrunk {
   private useBase(baseRank: number): void {
     for (let card = 0; card < CARD_COUNT; card++) {
       const suit = (card / RANK_COUNT) | 0;
-      this.order[suit * RANK_COUNT + ((card % RANK_COUNT) - baseRank + RANK_COUNT) % RANK_COUNT] = card;
+      this.order[suit * RANK_COUNT + rankFromBase(card, baseRank)] = card;
     }
     this.orderBase = baseRank;
   }

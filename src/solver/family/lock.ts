@@ -1,5 +1,5 @@
 // The family search's dead end under whole-wing moves (rule F11): wing cards that must go up in an order their wings forbid.
-import { CARD_COUNT, RANK_COUNT, rankOf, suitOf } from '../../cards.js';
+import { CARD_COUNT, RANK_COUNT, rankFromBase, suitOf } from '../../cards.js';
 import type { Game } from '../../engine.js';
 import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN, BUILD_SUIT_DOWN, WING_MOVES_WHOLE, type CompiledRules } from '../../rules.js';
 
@@ -52,7 +52,7 @@ export class WingLock {
   prepare(game: Game): void {
     const base = game.layout.baseRank;
     for (let card = 0; card < CARD_COUNT; card++) {
-      this.fromBase[card] = (rankOf(card) - base + RANK_COUNT) % RANK_COUNT;
+      this.fromBase[card] = rankFromBase(card, base);
       this.inFoundationOrder[suitOf(card) * RANK_COUNT + this.fromBase[card]] = card;
     }
   }

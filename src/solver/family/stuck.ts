@@ -1,5 +1,5 @@
 // The family search's dead-end test: a trunk card that can be shown never to move, so that the trunk never empties and the deal is lost from here.
-import { CARD_COUNT, MAX_DECKS, RANK_COUNT, rankOf, suitOf } from '../../cards.js';
+import { CARD_COUNT, MAX_DECKS, RANK_COUNT, rankFromBase, suitOf } from '../../cards.js';
 import type { Game } from '../../engine.js';
 import { dealtCard } from '../../layout.js';
 import { WING_MOVES_WHOLE } from '../../rules.js';
@@ -176,7 +176,7 @@ export class StuckTrunk {
     landings.fill(0);
     this.landers.fill(0);
     for (let card = 0; card < cards; card++) {
-      this.fromBase[card] = (rankOf(card) - base + RANK_COUNT) % RANK_COUNT;
+      this.fromBase[card] = rankFromBase(card, base);
       this.suit[card] = suitOf(card);
       if (card < CARD_COUNT) this.inFoundationOrder[suitOf(card) * RANK_COUNT + this.fromBase[card]] = card;
       for (let onto = 0; onto < cards; onto++) {
