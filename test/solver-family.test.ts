@@ -763,7 +763,14 @@ function lockedByPairs(game: Game): boolean {
  * A random playout that builds on the wings two moves in three where it can (a plain random playout seldom grows a
  * wing over the corner), up to `length` moves or until `stop` says so; the game where it ended.
  */
-function playoutTowardBuilds(preset: string, overrides: RuleOverrides, random: (n: number) => number, length: number, stop: (game: Game) => boolean): { game: Game; stopped: boolean } {
+function playoutTowardBuilds(
+  preset: string,
+  overrides: RuleOverrides,
+  random: (n: number) => number,
+  length: number,
+  stop: (game: Game) => boolean,
+  played: (game: Game, move: number) => void = () => {},
+): { game: Game; stopped: boolean } {
   const game = new Game(familyDealFromPysolNumber(dealtAs(preset), plainPysolNumber(1 + random(5000))), resolveRules(preset, overrides));
   const moves = newEngineMoveList();
   for (let step = 0; step < length; step++) {
@@ -772,7 +779,9 @@ function playoutTowardBuilds(preset: string, overrides: RuleOverrides, random: (
     if (count === 0) break;
     const builds: number[] = [];
     for (let m = 0; m < count; m++) if (toNotation(moves[m]).target === 'W') builds.push(moves[m]);
-    game.apply(builds.length > 0 && random(3) > 0 ? builds[random(builds.length)] : moves[random(count)]);
+    const move = builds.length > 0 && random(3) > 0 ? builds[random(builds.length)] : moves[random(count)];
+    game.apply(move);
+    played(game, move);
   }
   return { game, stopped: false };
 }
@@ -829,24 +838,17 @@ describe('the locked wings rule under whole-wing moves (docs/solver.md "Rule F11
 
   it.each(cases)('%s %o: a move that puts no card on a wing never locks a position that was not (why the search asks it only after moves onto a wing)', (preset, overrides) => {
     const random = testRandom(preset.length * 104_729 + 11);
-    const moves = newEngineMoveList();
     const seen = { onWing: 0, elsewhere: 0, lockedByWing: 0 };
     for (let i = 0; i < 30; i++) {
-      const game = new Game(familyDealFromPysolNumber(dealtAs(preset), plainPysolNumber(1 + random(5000))), resolveRules(preset, overrides));
-      let locked = lockedByPairs(game);
-      for (let step = 0; step < 300 && !locked; step++) {
-        const count = game.legalMoves(moves);
-        if (count === 0) break;
-        const builds: number[] = [];
-        for (let m = 0; m < count; m++) if (toNotation(moves[m]).target === 'W') builds.push(moves[m]);
-        const move = builds.length > 0 && random(3) > 0 ? builds[random(builds.length)] : moves[random(count)];
-        game.apply(move);
+      // the playout starts unlocked (a deal's wings hold one card each) and stops at its first lock
+      let locked = false;
+      playoutTowardBuilds(preset, overrides, random, 300, () => locked, (game, move) => {
         locked = lockedByPairs(game);
         const ontoWing = moveTarget(move) < TARGET_FOUNDATION;
         seen[ontoWing ? 'onWing' : 'elsewhere']++;
         if (ontoWing) seen.lockedByWing += locked ? 1 : 0;
-        else expect(locked, `${preset} playout ${i}, step ${step}: ${formatMove(toNotation(move))}`).toBe(false);
-      }
+        else expect(locked, `${preset} playout ${i}: ${formatMove(toNotation(move))}`).toBe(false);
+      });
     }
     // both kinds of move were met, and moves onto a wing do lock positions
     expect(seen.elsewhere, `${preset}: moves elsewhere, of ${seen.onWing + seen.elsewhere}`).toBeGreaterThan(200);
