@@ -1,6 +1,6 @@
 // The solver on the Canfield family (every family preset, RULES §10) against a naive second search: the same verdict wherever the naive one decides, and every win replays in the verifier.
 import { describe, expect, it } from 'vitest';
-import { Game, moveTarget, NO_MOVE, newEngineMoveList, TARGET_FOUNDATION, toNotation } from '../src/engine.js';
+import { Game, isWing, moveTarget, NO_MOVE, newEngineMoveList, toNotation } from '../src/engine.js';
 import { passPhase, stepPass } from '../src/pass.js';
 import { formatMove, parseMove, type Move } from '../src/notation.js';
 import { familyDealFromPysolNumber, plainPysolNumber } from '../src/numbering/pysol.js';
@@ -844,7 +844,7 @@ describe('the locked wings rule under whole-wing moves (docs/solver.md "Rule F11
       let locked = false;
       playoutTowardBuilds(preset, overrides, random, 300, () => locked, (game, move) => {
         locked = lockedByPairs(game);
-        const ontoWing = moveTarget(move) < TARGET_FOUNDATION;
+        const ontoWing = isWing(moveTarget(move));
         seen[ontoWing ? 'onWing' : 'elsewhere']++;
         if (ontoWing) seen.lockedByWing += locked ? 1 : 0;
         else expect(locked, `${preset} playout ${i}: ${formatMove(toNotation(move))}`).toBe(false);

@@ -1,5 +1,5 @@
 // Exact search for the Canfield family's rules (RULES §10): depth first over the engine's moves, turns folded into the play they lead to, every position met kept in a table.
-import { Game, moveSource, moveTarget, SOURCE_WASTE, TARGET_FOUNDATION } from '../../engine.js';
+import { Game, isWing, moveSource, moveTarget, SOURCE_WASTE, TARGET_FOUNDATION } from '../../engine.js';
 import { passPhase } from '../../pass.js';
 import { TRUNK_PLAY_TOP, UNLIMITED_REDEALS, type CompiledRules, type RuleSet } from '../../rules.js';
 import type { Move } from '../../notation.js';
@@ -309,7 +309,7 @@ export class FamilySearch {
       // a family move puts a card up, or takes one out of the stock, only by its engine move (its turns do neither)
       const engineMove = familyEngineMove(move);
       if (this.stuckTest) this.stuckAsk = game.trunkCount() !== trunkBefore || moveTarget(engineMove) === TARGET_FOUNDATION || moveSource(engineMove) === SOURCE_WASTE;
-      this.lockAsk = moveTarget(engineMove) < TARGET_FOUNDATION;
+      this.lockAsk = isWing(moveTarget(engineMove));
       if (game.isWon()) {
         this.winDepth = depth;
         return this.stop(nodes, 'won');
