@@ -9,9 +9,9 @@ Usage (after `npm run build`):
   DEALS      the engine's deal numbers: FROM-TO, or several joined by commas (1-30,41)
   MAX_NODES  each solve's node limit
   SCHEDULE   FIRST:TURN:MIN:WALKS, the fields of WalkSchedule (search.ts); the one every search uses is
-             50000:10000:1000:64
+             50000:10000:1000:256
 
-  e.g. node bench/walk-schedule.mjs rainbow 1-30 1000000 50000:10000:1000:64 50000:40000:1000:16
+  e.g. node bench/walk-schedule.mjs rainbow 1-30 1000000 50000:10000:1000:256 50000:40000:1000:16
 
 Prints one line a schedule: the tally, the positions summed over the deals, the seconds, and each deal's verdict
 (w, l, u; uD where the line hit the path cap). A schedule changes only how soon a won deal is found: a lost deal

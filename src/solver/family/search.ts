@@ -39,7 +39,7 @@ export interface WalkSchedule {
 }
 
 /** The schedule every search uses (docs/solver.md "Walks"; measured on PySolFC's Canfield and the family's other presets, docs/measurements.md). */
-export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 10_000, minTurn: 1_000, maxWalks: 64, raceHeadStart: 50_000, raceTurn: 20_000, pathCap: MAX_DEPTH };
+export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 10_000, minTurn: 1_000, maxWalks: 256, raceHeadStart: 50_000, raceTurn: 20_000, pathCap: MAX_DEPTH };
 
 /** What advance() answers when it stops at its pause, its walks and lines kept for the next call. */
 const PAUSED = 'paused';
