@@ -14,8 +14,10 @@ Usage (after `npm run build`):
   e.g. node bench/walk-schedule.mjs rainbow 1-30 1000000 50000:10000:1000:256 50000:40000:1000:16
 
 Prints one line a schedule: the tally, the positions summed over the deals, the seconds, and each deal's verdict
-(w, l, u; uD where the line hit the path cap). A schedule changes only how soon a won deal is found: a lost deal
-stores nearly the same positions in any order, and every verdict reached is the same whatever the schedule.
+(w, l, u; uD where the line hit the path cap). A schedule changes mostly how soon a won deal is found: a lost deal
+stores nearly the same positions in any order (not exactly: rules F6 and F7 are asked where the walk that first
+stores a position stands, so a lost deal may need a few more or fewer), and every verdict reached is the same
+whatever the schedule.
 */
 import { Game } from '../dist/engine.js';
 import { numberedDeck } from '../dist/numbering/numbered.js';
