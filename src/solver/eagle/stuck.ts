@@ -38,13 +38,17 @@ const NEVER = 64;
  * - A stock or waste card is in play unless the last pass is under way and it lies in the waste under
  *   a card that might not leave (go up or onto a wing).
  * - A card might go up when each card of its suit before it might, and it might be a wing's top or is
- *   a stock card in play.
+ *   a stock card in play, in time: a stock card that never lies on a wing goes up from the waste's top
+ *   only, in some pass, so a suit's such cards go up in passes (`passes`), a later one in the same pass
+ *   only from further on in the stock or once the stock cards between them might leave.
  * - A wing's deepest card might leave its wing when it might go up or head a move.
  * A then never leaves when the cards before it in its suit might not all go up or it is not the last
  * card (its way up), no card it goes on might be a wing's top with room (its build: `last-any`, the
  * last card only) and it never meets a space: once it is the trunk's top, every wing is held for
  * good, by a deepest card that never leaves, or by a trunk card above A that never moves once it lies
- * in a space (it must have left before A is the top). Each card that goes up, moves or is a wing's
+ * in a space (it must have left before A is the top); and, suit by suit, beyond those: a card that
+ * never goes up stays on wings, in runs that start with such a card (`runsNeeded`), and of a suit's
+ * base-rank card and its last card at most one leaves (`oneOfPair`). Each card that goes up, moves or is a wing's
  * top at some point of a line is in the sets by then (induction on the line), so the test never
  * calls a position lost that a line wins.
  *
@@ -82,6 +86,16 @@ export class StuckTrunk {
   private orderBase = -1;
   private builds = false;
   private maxWing = 0;
+  /** The passes left, this one with them; the stock's cards by index and each card's index; the position. */
+  private passes = 0;
+  private stockCards: Uint8Array = new Uint8Array(0);
+  private stockIndexOfCard: Int8Array | Int16Array = new Int8Array(0);
+  private position: P.Position = new Int32Array(0) as P.Position;
+  /** Per suit: the count of changes when a pass stopped its run, -1 when none did. */
+  private readonly blockedAt = new Int32Array(4);
+  /** Per suit: its cards on wings or above A not (yet) in mayGoUp; for heldBySuits. */
+  private readonly neverUp = new Int32Array(4);
+  private changes = 0;
 
   /** Whether the rules are ones the test is argued for. */
   applies(view: NodeView): boolean {
@@ -107,6 +121,12 @@ export class StuckTrunk {
     const order = this.order;
     this.builds = builds;
     this.maxWing = maxWing;
+    this.passes = rules.redeals - P.redealsUsed(position) + 1;
+    this.stockCards = layout.stockCards;
+    this.stockIndexOfCard = layout.stockIndexOfCard;
+    this.position = position;
+    this.blockedAt.fill(-1);
+    this.changes = 0;
     where.fill(TRUNK_HELD);
     head.fill(HEADS_NEVER);
     const canHead = this.canHead;
@@ -115,6 +135,7 @@ export class StuckTrunk {
     minHeight.fill(NEVER);
     inPlay.fill(0);
     // where each card lies: what is on no foundation, wing, stock or waste is in the trunk
+    this.neverUp.fill(0);
     for (let wing = 0; wing < WING_COUNT; wing++) {
       const height = P.wingHeight(position, wing);
       if (height === 0) return false;
@@ -122,6 +143,7 @@ export class StuckTrunk {
       minHeight[card] = height;
       for (let depth = 0; ; depth++) {
         where[card] = ON_WING;
+        this.neverUp[SUIT[card]]++;
         uncovered[card] = height - depth;
         if (depth === height - 1) break;
         card = ABOVE[card];
@@ -160,12 +182,14 @@ export class StuckTrunk {
       for (; freed > held; freed--) {
         const card = deck[freed];
         where[card] = TRUNK_ABOVE;
+        this.neverUp[SUIT[card]]++;
         head[card] = HEADS_FROM_SPACE;
         if (this.spaces) {
           // it might lie alone in a space
           minHeight[card] = 1;
           canHead[card] = 1;
           dirty |= 1 << ((card / RANK_COUNT) | 0);
+          this.changes++;
         }
       }
       while (dirty !== 0) {
@@ -173,6 +197,10 @@ export class StuckTrunk {
           if ((dirty & (1 << suit)) === 0) continue;
           dirty &= ~(1 << suit);
           this.relaxSuit(suit);
+        }
+        for (let suit = 0; suit < 4; suit++) {
+          const at = this.blockedAt[suit];
+          if (at >= 0 && at < this.changes) dirty |= 1 << suit;
         }
         // the waste under the last pass's top card: in play while the cards on it might leave
         if (lastPass && wasteIndex >= 0) {
@@ -184,6 +212,7 @@ export class StuckTrunk {
             if (inPlay[on] === 0) {
               inPlay[on] = 1;
               canHead[on] = 1;
+              this.changes++;
               dirty |= 1 << ((on / RANK_COUNT) | 0);
             }
           }
@@ -197,6 +226,7 @@ export class StuckTrunk {
               minHeight[card] = 1;
               canHead[card] = 1;
               dirty |= 1 << ((card / RANK_COUNT) | 0);
+              this.changes++;
             }
             break;
           }
@@ -220,8 +250,24 @@ export class StuckTrunk {
       }
       // a space for A: wings held for good by deepest cards that never leave, and by trunk cards above A that never move from a space
       let heldWings = 0;
-      for (let wing = 0; wing < WING_COUNT; wing++) if (!this.mayLeave(this.deepest[wing])) heldWings++;
-      for (let place = held + 1; place < trunk; place++) if (!this.mayLeave(deck[place])) heldWings++;
+      // per suit, eight bits each: the cards counted here; and the suits with a pair (oneOfPair)
+      let stay = 0;
+      let pairs = 0;
+      for (let wing = 0; wing < WING_COUNT; wing++) {
+        const card = this.deepest[wing];
+        if (!this.mayLeave(card)) {
+          heldWings++;
+          stay += 1 << (SUIT[card] << 3);
+        } else if (builds && this.oneOfPair(card)) pairs |= 1 << SUIT[card];
+      }
+      for (let place = held + 1; place < trunk; place++) {
+        const card = deck[place];
+        if (!this.mayLeave(card)) {
+          heldWings++;
+          stay += 1 << (SUIT[card] << 3);
+        } else if (builds && this.oneOfPair(card)) pairs |= 1 << SUIT[card];
+      }
+      if (builds) heldWings += this.heldBySuits(stay, pairs, WING_COUNT - heldWings);
       if (heldWings >= WING_COUNT) {
         return true;
       }
@@ -263,30 +309,149 @@ export class StuckTrunk {
           const card = order[k];
           if (canHead[card] === 0) continue;
           const landing = minHeight[ABOVE[card]] + 1;
-          if (landing <= maxWing && landing < minHeight[card]) minHeight[card] = landing;
+          if (landing <= maxWing && landing < minHeight[card]) {
+            minHeight[card] = landing;
+            this.changes++;
+          }
         }
         // the suit's last card goes on its base-rank card, which the pass reaches last
         if (minHeight[baseCard] !== baseHeight && first === suit * RANK_COUNT) again = true;
       }
       // the run that might go up; past its end no card is uncovered (the card on it is the run's next)
+      let pass = 0;
+      let turned = -1;
+      this.blockedAt[suit] = -1;
       for (let k = first; k <= last; k++) {
         const card = order[k];
+        let inTime = true;
+        if (where[card] === IN_STOCK && minHeight[card] === NEVER) {
+          const index = this.stockIndexOfCard[card];
+          if (index > turned) turned = index;
+          else if (!this.uncoverable(index, turned)) {
+            pass++;
+            turned = index;
+          }
+          inTime = pass < this.passes;
+        }
         if (where[card] === ON_WING && this.uncovered[card] < minHeight[card] && mayGoUp[BELOW[card]] === 1) {
           // a lower height feeds the landing of the card one rank below, which the backward pass has passed
           minHeight[card] = this.uncovered[card];
+          this.changes++;
           again = true;
         }
         if (mayGoUp[card] === 1) continue;
         if (minHeight[card] === NEVER && this.inPlay[card] === 0) break;
+        if (!inTime) {
+          this.blockedAt[suit] = this.changes;
+          break;
+        }
         mayGoUp[card] = 1;
+        this.changes++;
+        if (where[card] === ON_WING || where[card] === TRUNK_ABOVE) this.neverUp[suit]--;
         // a deepest card alone once the card on it goes up heads moves from then on
         const on = ABOVE[card];
         if (head[on] === HEADS_ALONE && canHead[on] === 0) {
           canHead[on] = 1;
+          this.changes++;
           again = true;
         }
       }
     }
+  }
+
+  /**
+   * Wings held for good beyond those whose own card never leaves, suit by suit (`stay`: the suit's wings'
+   * deepest cards and trunk cards above A that never leave; `pairs`: the suits with a pair, oneOfPair). A
+   * card that never goes up stays on wings once there (it leaves a wing only onto the card one rank above
+   * it), in runs of at most maxWing cards, and such a run starts with one of them, but for the run through
+   * the suit's base-rank card (the suit's last cards go on it). So at least ceil((n - leak) / maxWing) of
+   * the suit's wings' deepest cards and trunk cards above A never leave, n the suit's cards that never go
+   * up on wings now or above A (on wings by the time A is the trunk's top).
+   */
+  private heldBySuits(stay: number, pairs: number, wanted: number): number {
+    // at most one run a card: where even that falls short of the wings wanted, it is the bound (the level skip needs no more)
+    let most = 0;
+    for (let suit = 0; suit < 4; suit++) {
+      const pair = (pairs >> suit) & 1;
+      const short = this.neverUp[suit] - ((stay >> (suit << 3)) & 0xff);
+      most += short > pair ? short : pair;
+    }
+    if (most < wanted) return most;
+    let more = 0;
+    for (let suit = 0; suit < 4; suit++) {
+      const pair = (pairs >> suit) & 1;
+      const stays = (stay >> (suit << 3)) & 0xff;
+      if (this.neverUp[suit] - stays <= pair) {
+        more += pair;
+        continue;
+      }
+      const short = this.runsNeeded(suit) - stays;
+      more += short > pair ? short : pair;
+    }
+    return more;
+  }
+
+  /**
+   * The fewest runs that can hold the suit's cards that never go up on wings or above A: each run is
+   * consecutive ranks of cards that might lie on a wing, at most maxWing of them; but for the run through
+   * the base-rank card, where it might lie on a wing, which may hold the suit's last maxWing - 1 cards.
+   */
+  private runsNeeded(suit: number): number {
+    const order = this.order;
+    const where = this.where;
+    const mayGoUp = this.mayGoUp;
+    const minHeight = this.minHeight;
+    const maxWing = this.maxWing;
+    const first = suit * RANK_COUNT + this.heights[suit];
+    let k = suit * RANK_COUNT + RANK_COUNT - 1;
+    if (this.heights[suit] === 0) {
+      const base = order[suit * RANK_COUNT];
+      const at = where[base];
+      if (at === ON_WING || at === TRUNK_ABOVE || minHeight[base] !== NEVER) k -= maxWing - 1;
+    }
+    let runs = 0;
+    while (k >= first) {
+      const card = order[k];
+      if (mayGoUp[card] === 1) break;
+      const at = where[card];
+      if (at !== ON_WING && at !== TRUNK_ABOVE) {
+        k--;
+        continue;
+      }
+      runs++;
+      k--;
+      for (let length = 1; length < maxWing && k >= first; length++, k--) {
+        const next = order[k];
+        const nextAt = where[next];
+        if (nextAt !== ON_WING && nextAt !== TRUNK_ABOVE && !(nextAt === IN_STOCK && minHeight[next] !== NEVER)) break;
+      }
+    }
+    return runs;
+  }
+
+  /**
+   * Whether `base`, a wing's deepest card or a trunk card above A, is of the base rank and leaves only by
+   * going up, and the card that goes on it, also a wing's deepest or a trunk card above A, might leave
+   * only by going on it: then at most one of the two ever leaves.
+   */
+  private oneOfPair(base: number): boolean {
+    if (base % RANK_COUNT !== this.orderBase) return false;
+    if (this.mayGoUp[base] === 0 || (this.canHead[base] === 1 && this.minHeight[ABOVE[base]] + 1 <= this.maxWing)) return false;
+    const last = BELOW[base];
+    if (this.mayGoUp[last] === 1 || !this.mayLeave(last)) return false;
+    const at = this.where[last];
+    if (at === TRUNK_ABOVE) return true;
+    if (at !== ON_WING) return false;
+    for (let wing = 0; wing < WING_COUNT; wing++) if (this.deepest[wing] === last) return true;
+    return false;
+  }
+
+  /** Whether every stock or waste card between places `from` and `to` (neither counted) might leave. */
+  private uncoverable(from: number, to: number): boolean {
+    for (let index = from + 1; index < to; index++) {
+      if (P.stockPlaceFilled(this.position, index) && !this.mayLeave(this.stockCards[index])) return false;
+    }
+    return true;
   }
 
   /**
@@ -298,6 +463,9 @@ export class StuckTrunk {
   }
 }
 
+/** Each card's suit. */
+const SUIT = new Uint8Array(CARD_COUNT);
+for (let card = 0; card < CARD_COUNT; card++) SUIT[card] = (card / RANK_COUNT) | 0;
 /** The card one rank below each card, round the corner: the one that lies on it on a wing. */
 const BELOW = new Int8Array(CARD_COUNT);
 /** The card one rank above each card, round the corner: the one it goes on. */
