@@ -95,6 +95,12 @@ export class StuckTrunk {
   private readonly blockedAt = new Int32Array(4);
   /** Per suit: its cards on wings or above A not (yet) in mayGoUp; for heldBySuits. */
   private readonly neverUp = new Int32Array(4);
+  /** Per suit, a bit for each place in its foundation order: the cards on wings or above A. */
+  private readonly onWings = new Int32Array(4);
+  /** Per suit: the foundation order's place where the run that might go up ends. */
+  private readonly upTo = new Int32Array(4);
+  /** Each card's place in its suit's foundation order (0: the base rank), for the base rank `orderBase`. */
+  private readonly placeOf = new Int8Array(CARD_COUNT);
   private changes = 0;
 
   /** Whether the rules are ones the test is argued for. */
@@ -136,6 +142,7 @@ export class StuckTrunk {
     inPlay.fill(0);
     // where each card lies: what is on no foundation, wing, stock or waste is in the trunk
     this.neverUp.fill(0);
+    this.onWings.fill(0);
     for (let wing = 0; wing < WING_COUNT; wing++) {
       const height = P.wingHeight(position, wing);
       if (height === 0) return false;
@@ -144,6 +151,7 @@ export class StuckTrunk {
       for (let depth = 0; ; depth++) {
         where[card] = ON_WING;
         this.neverUp[SUIT[card]]++;
+        this.onWings[SUIT[card]] |= 1 << this.placeOf[card];
         uncovered[card] = height - depth;
         if (depth === height - 1) break;
         card = ABOVE[card];
@@ -155,6 +163,7 @@ export class StuckTrunk {
     for (let suit = 0; suit < 4; suit++) {
       const height = P.foundationHeight(position, suit);
       heights[suit] = height;
+      this.upTo[suit] = height;
       for (let k = 0; k < height; k++) where[order[suit * RANK_COUNT + k]] = ON_FOUNDATION;
     }
     // the stock: every card in play unless the last pass is under way
@@ -183,6 +192,7 @@ export class StuckTrunk {
         const card = deck[freed];
         where[card] = TRUNK_ABOVE;
         this.neverUp[SUIT[card]]++;
+        this.onWings[SUIT[card]] |= 1 << this.placeOf[card];
         head[card] = HEADS_FROM_SPACE;
         if (this.spaces) {
           // it might lie alone in a space
@@ -281,6 +291,7 @@ export class StuckTrunk {
     for (let card = 0; card < CARD_COUNT; card++) {
       const suit = (card / RANK_COUNT) | 0;
       this.order[suit * RANK_COUNT + rankFromBase(card, baseRank)] = card;
+      this.placeOf[card] = rankFromBase(card, baseRank);
     }
     this.orderBase = baseRank;
   }
@@ -346,6 +357,7 @@ export class StuckTrunk {
           break;
         }
         mayGoUp[card] = 1;
+        this.upTo[suit] = k - suit * RANK_COUNT + 1;
         this.changes++;
         if (where[card] === ON_WING || where[card] === TRUNK_ABOVE) this.neverUp[suit]--;
         // a deepest card alone once the card on it goes up heads moves from then on
@@ -360,13 +372,13 @@ export class StuckTrunk {
   }
 
   /**
-   * Wings held for good beyond those whose own card never leaves, suit by suit (`stay`: the suit's wings'
-   * deepest cards and trunk cards above A that never leave; `pairs`: the suits with a pair, oneOfPair). A
-   * card that never goes up stays on wings once there (it leaves a wing only onto the card one rank above
-   * it), in runs of at most maxWing cards, and such a run starts with one of them, but for the run through
-   * the suit's base-rank card (the suit's last cards go on it). So at least ceil((n - leak) / maxWing) of
-   * the suit's wings' deepest cards and trunk cards above A never leave, n the suit's cards that never go
-   * up on wings now or above A (on wings by the time A is the trunk's top).
+   * Wings held for good beyond those whose own card never leaves, suit by suit (`stay`, eight bits a suit:
+   * the suit's wings' deepest cards and trunk cards above A that never leave; `pairs`: the suits with a
+   * pair, oneOfPair). A card that never goes up stays on wings once there (it leaves a wing only onto the
+   * card one rank above it), in runs of at most maxWing cards, and such a run starts with one of them, but
+   * for the run through the suit's base-rank card (the suit's last cards go on it). So at least
+   * runsNeeded(suit) of the suit's wings' deepest cards and trunk cards above A have not left when A would
+   * meet a space (by then the suit's cards that never go up, on wings now or above A, lie on wings).
    */
   private heldBySuits(stay: number, pairs: number, wanted: number): number {
     // at most one run a card: where even that falls short of the wings wanted, it is the bound (the level skip needs no more)
@@ -399,32 +411,27 @@ export class StuckTrunk {
   private runsNeeded(suit: number): number {
     const order = this.order;
     const where = this.where;
-    const mayGoUp = this.mayGoUp;
     const minHeight = this.minHeight;
     const maxWing = this.maxWing;
-    const first = suit * RANK_COUNT + this.heights[suit];
-    let k = suit * RANK_COUNT + RANK_COUNT - 1;
-    if (this.heights[suit] === 0) {
-      const base = order[suit * RANK_COUNT];
-      const at = where[base];
-      if (at === ON_WING || at === TRUNK_ABOVE || minHeight[base] !== NEVER) k -= maxWing - 1;
+    const from = suit * RANK_COUNT;
+    const height = this.heights[suit];
+    let cards = this.onWings[suit] & ~((1 << this.upTo[suit]) - 1);
+    if (height === 0) {
+      const at = where[order[from]];
+      if (at === ON_WING || at === TRUNK_ABOVE || minHeight[order[from]] !== NEVER) cards &= (1 << (RANK_COUNT - maxWing + 1)) - 1;
     }
     let runs = 0;
-    while (k >= first) {
-      const card = order[k];
-      if (mayGoUp[card] === 1) break;
-      const at = where[card];
-      if (at !== ON_WING && at !== TRUNK_ABOVE) {
-        k--;
-        continue;
-      }
+    while (cards !== 0) {
+      // the highest place left starts a run, which goes down through cards that might lie on a wing
+      let low = 31 - Math.clz32(cards);
       runs++;
-      k--;
-      for (let length = 1; length < maxWing && k >= first; length++, k--) {
-        const next = order[k];
-        const nextAt = where[next];
-        if (nextAt !== ON_WING && nextAt !== TRUNK_ABOVE && !(nextAt === IN_STOCK && minHeight[next] !== NEVER)) break;
+      for (let length = 1; length < maxWing && low > height; length++) {
+        const next = order[from + low - 1];
+        const at = where[next];
+        if (at !== ON_WING && at !== TRUNK_ABOVE && !(at === IN_STOCK && minHeight[next] !== NEVER)) break;
+        low--;
       }
+      cards &= (1 << low) - 1;
     }
     return runs;
   }
@@ -435,7 +442,7 @@ export class StuckTrunk {
    * only by going on it: then at most one of the two ever leaves.
    */
   private oneOfPair(base: number): boolean {
-    if (base % RANK_COUNT !== this.orderBase) return false;
+    if (this.placeOf[base] !== 0) return false;
     if (this.mayGoUp[base] === 0 || (this.canHead[base] === 1 && this.minHeight[ABOVE[base]] + 1 <= this.maxWing)) return false;
     const last = BELOW[base];
     if (this.mayGoUp[last] === 1 || !this.mayLeave(last)) return false;
