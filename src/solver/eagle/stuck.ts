@@ -93,8 +93,6 @@ export class StuckTrunk {
   private position: P.Position = new Int32Array(0) as P.Position;
   /** Per suit: the count of changes when a pass stopped its run, -1 when none did. */
   private readonly blockedAt = new Int32Array(4);
-  /** Per suit: its cards on wings or above A not (yet) in mayGoUp; for heldBySuits. */
-  private readonly neverUp = new Int32Array(4);
   /** Per suit, a bit for each place in its foundation order: the cards on wings or above A. */
   private readonly onWings = new Int32Array(4);
   /** Per suit: the foundation order's place where the run that might go up ends. */
@@ -141,7 +139,6 @@ export class StuckTrunk {
     minHeight.fill(NEVER);
     inPlay.fill(0);
     // where each card lies: what is on no foundation, wing, stock or waste is in the trunk
-    this.neverUp.fill(0);
     this.onWings.fill(0);
     for (let wing = 0; wing < WING_COUNT; wing++) {
       const height = P.wingHeight(position, wing);
@@ -150,7 +147,6 @@ export class StuckTrunk {
       minHeight[card] = height;
       for (let depth = 0; ; depth++) {
         where[card] = ON_WING;
-        this.neverUp[SUIT[card]]++;
         this.onWings[SUIT[card]] |= 1 << this.placeOf[card];
         uncovered[card] = height - depth;
         if (depth === height - 1) break;
@@ -191,7 +187,6 @@ export class StuckTrunk {
       for (; freed > held; freed--) {
         const card = deck[freed];
         where[card] = TRUNK_ABOVE;
-        this.neverUp[SUIT[card]]++;
         this.onWings[SUIT[card]] |= 1 << this.placeOf[card];
         head[card] = HEADS_FROM_SPACE;
         if (this.spaces) {
@@ -359,7 +354,6 @@ export class StuckTrunk {
         mayGoUp[card] = 1;
         this.upTo[suit] = k - suit * RANK_COUNT + 1;
         this.changes++;
-        if (where[card] === ON_WING || where[card] === TRUNK_ABOVE) this.neverUp[suit]--;
         // a deepest card alone once the card on it goes up heads moves from then on
         const on = ABOVE[card];
         if (head[on] === HEADS_ALONE && canHead[on] === 0) {
@@ -385,7 +379,7 @@ export class StuckTrunk {
     let most = 0;
     for (let suit = 0; suit < 4; suit++) {
       const pair = (pairs >> suit) & 1;
-      const short = this.neverUp[suit] - ((stay >> (suit << 3)) & 0xff);
+      const short = this.neverUp(suit) - ((stay >> (suit << 3)) & 0xff);
       most += short > pair ? short : pair;
     }
     if (most < wanted) return most;
@@ -393,7 +387,7 @@ export class StuckTrunk {
     for (let suit = 0; suit < 4; suit++) {
       const pair = (pairs >> suit) & 1;
       const stays = (stay >> (suit << 3)) & 0xff;
-      if (this.neverUp[suit] - stays <= pair) {
+      if (this.neverUp(suit) - stays <= pair) {
         more += pair;
         continue;
       }
@@ -401,6 +395,14 @@ export class StuckTrunk {
       more += short > pair ? short : pair;
     }
     return more;
+  }
+
+  /** How many of the suit's cards on wings or above A are past the run that might go up. */
+  private neverUp(suit: number): number {
+    let cards = this.onWings[suit] & ~((1 << this.upTo[suit]) - 1);
+    let count = 0;
+    for (; cards !== 0; count++) cards &= cards - 1;
+    return count;
   }
 
   /**
