@@ -8,7 +8,7 @@ Usage (after `npm run build`):
   PRESET     a Canfield-family preset (RULES §10)
   DEALS      the engine's deal numbers: FROM-TO, or several joined by commas (1-30,41)
   MAX_NODES  each solve's node limit
-  SCHEDULE   FIRST:TURN:MIN:WALKS, the fields of WalkSchedule (search.ts); the one every search uses is
+  SCHEDULE   FIRST:TURN:MIN:WALKS, the fields of WalkSchedule (src/solver/walks.ts); the one every search uses is
              50000:10000:1000:256
 
   e.g. node bench/walk-schedule.mjs rainbow 1-30 1000000 50000:10000:1000:256 50000:40000:1000:16
@@ -22,7 +22,8 @@ whatever the schedule.
 import { Game } from '../dist/engine.js';
 import { numberedDeck } from '../dist/numbering/numbered.js';
 import { resolveRules } from '../dist/rules.js';
-import { FamilySearch, WALK_SCHEDULE } from '../dist/solver/family/search.js';
+import { FamilySearch } from '../dist/solver/family/search.js';
+import { WALK_SCHEDULE } from '../dist/solver/walks.js';
 
 const [preset, dealsText, maxNodesText, ...schedules] = process.argv.slice(2);
 const usage = (problem) => {

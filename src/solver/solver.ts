@@ -6,7 +6,8 @@ import * as P from '../position.js';
 import { compileRules, type RuleSet } from '../rules.js';
 import { SearchClock, type SearchWatcher } from './clock.js';
 import { EagleSearch } from './eagle/search.js';
-import { FamilySearch, WALK_SCHEDULE } from './family/search.js';
+import { FamilySearch } from './family/search.js';
+import { WALK_SCHEDULE } from './walks.js';
 import { DEFAULT_SOLVER_OPTIONS, SearchBudget, type SolveResult, type SolverOptions } from './frame.js';
 
 export { DEFAULT_SOLVER_OPTIONS, MAX_DEPTH, type SolveLimits, type SolveResult, type SolverOptions, type UnknownReason, type Verdict } from './frame.js';

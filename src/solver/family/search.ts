@@ -8,38 +8,9 @@ import { FamilyTable } from './table.js';
 import { familyEngineMove, playFamilyMove, type FamilyMove } from './move.js';
 import { FamilyMoveGenerator } from './generate.js';
 import { SearchClock } from '../clock.js';
-import { doubled, FULL, INSERTED, MAX_DEPTH, PRESENT, SearchBudget, type SolveResult, type SolverOptions, type UnknownReason, type Verdict } from '../frame.js';
+import { FULL, INSERTED, PRESENT, SearchBudget, type SolveResult, type SolverOptions, type UnknownReason, type Verdict } from '../frame.js';
+import { WALK_SCHEDULE, Walks, type WalkSchedule } from '../walks.js';
 
-
-/**
- * When the walks (FamilySearch) take turns, in positions stored: the first walk searches alone for
- * `firstTurn`; then a walk's turn is `turn`, halved for each detour its line takes (Walk.detours) but
- * never below `minTurn`; and at most `maxWalks` walks are under way at once.
- */
-export interface WalkSchedule {
-  readonly firstTurn: number;
-  readonly turn: number;
-  readonly minTurn: number;
-  readonly maxWalks: number;
-  /** Told each time a walk hands its untried moves to a new walk (none in WALK_SCHEDULE: a watcher changes nothing the search does). */
-  readonly onSplit?: () => void;
-  /**
-   * Rule F10's race (docs/solver.md): the positions the search stores alone before the open stock's search
-   * starts, and then each one's turn while both run.
-   */
-  readonly raceHeadStart: number;
-  readonly raceTurn: number;
-  /** Told when the open stock's search proves a deal lost (none in WALK_SCHEDULE). */
-  readonly onOpenStockLoss?: () => void;
-  /**
-   * The longest a walk's line may grow (MAX_DEPTH in WALK_SCHEDULE; at most that): a walk that reaches it cuts its
-   * line back to half (cutLine), and the search can no longer call the deal lost.
-   */
-  readonly pathCap: number;
-}
-
-/** The schedule every search uses (docs/solver.md "Walks"; measured on PySolFC's Canfield and the family's other presets, docs/measurements.md). */
-export const WALK_SCHEDULE: WalkSchedule = { firstTurn: 50_000, turn: 10_000, minTurn: 1_000, maxWalks: 256, raceHeadStart: 50_000, raceTurn: 20_000, pathCap: MAX_DEPTH };
 
 /** What advance() answers when it stops at its pause, its walks and lines kept for the next call. */
 const PAUSED = 'paused';
@@ -86,9 +57,8 @@ export class FamilySearch {
   /** What the search that ended found: positions stored, the limit that stopped it, the depth of the winning move (-1: none). */
   private nodes = 1;
   private unknownReason: UnknownReason | undefined;
-  /** Where advance() paused: its walk's depth, the walk under way, and the count at which that walk's turn ends. */
+  /** Where advance() paused: its walk's depth, and the count at which the walk under way's turn ends. */
   private depth = 0;
-  private turn = 0;
   private turnEnd = 0;
   /** Rule F10's search of the open stock (openStockSearch), its own table; whether the last solve ran it. */
   private openStock: FamilySearch | undefined;
@@ -96,22 +66,8 @@ export class FamilySearch {
   private winDepth = -1;
   /** A walk cut its line at the path cap (cutLine): some stored positions never had all their moves tried, so no loss. */
   private cut = false;
-  /** The walk under way's arrays (Walk): its moves, the position of each depth (its words), and where each depth's moves are. */
-  private moves = new Int32Array(4096);
-  private history = new Int32Array(0);
-  private moveNext = new Int32Array(256);
-  private moveEnd = new Int32Array(256);
-  /** The walks not yet finished, taken in turns; finished walks kept for reuse. */
-  private readonly walks: Walk[] = [];
-  private readonly spareWalks: Walk[] = [];
-  private current: Walk = new Walk();
-  /**
-   * The walk under way between searches: a search's first walk comes from takeWalk, which may hand back
-   * the last search's walk under way, so that one is parked and put down first (a spare walk's record
-   * must hold the arrays it grew: a preset with more position words than the last one needs them sized
-   * anew, and the record is where takeWalk looks).
-   */
-  private readonly idle = new Walk();
+  /** The walks (walks.ts): a row of a walk is the position of its depth (its words). */
+  private readonly walks: Walks;
   /** Passes as cycles (rule F4): unlimited redeals, a fixed turn size, and pruning on. */
   private passCycles = false;
   /** A position's moves, in the order they are tried. */
@@ -132,6 +88,7 @@ export class FamilySearch {
     this.limits = limits;
     this.schedule = schedule;
     this.budget = budget;
+    this.walks = new Walks(schedule);
     this.table = new FamilyTable(limits.memoryMegabytes);
   }
 
@@ -226,12 +183,6 @@ export class FamilySearch {
     this.unknownReason = undefined;
     this.winDepth = -1;
     this.cut = false;
-    // the last search's walks are spare now, each with its own arrays: the one under way gets back the
-    // arrays it grew (takeWalk sizes a spare walk's by its record, which must be the arrays it holds)
-    this.park();
-    this.current = this.idle;
-    for (const walk of this.walks) this.spareWalks.push(walk);
-    this.walks.length = 0;
     const start = new Int32Array(this.words);
     game.storeWords(start, 0);
     return start;
@@ -259,14 +210,13 @@ export class FamilySearch {
     // the start is the first position: a limit of one stops the search there
     const atStart = budget.spent(1);
     if (atStart !== undefined) return this.stop(1, 'unknown', atStart);
-    this.enter(this.takeWalk(words));
-    game.storeWords(this.history, 0);
-    this.moveNext[0] = 0;
-    this.moveEnd[0] = this.generate(game, 0, true);
-    this.walks.push(this.current);
+    const walks = this.walks;
+    walks.start(words);
+    game.storeWords(walks.rows, 0);
+    walks.moveNext[0] = 0;
+    walks.moveEnd[0] = this.generate(game, 0, true);
     this.nodes = 1;
     this.depth = 0;
-    this.turn = 0;
     this.turnEnd = this.schedule.firstTurn;
     return undefined;
   }
@@ -276,34 +226,29 @@ export class FamilySearch {
    * `pauseAt` positions are stored (PAUSED: the walks, their lines and the count kept for the next call).
    */
   private advance(game: Game, pauseAt: number): Advance {
-    const { words, wings, codeBits, linkBits, key, table, budget } = this;
+    const { words, wings, codeBits, linkBits, key, table, budget, walks } = this;
     let nodes = this.nodes;
     let depth = this.depth;
-    // the walk under way, and the node count at which its turn ends
-    let turn = this.turn;
+    // the node count at which the walk under way's turn ends
     let turnEnd = this.turnEnd;
     // the first of the two counts the loop looks at: one comparison a position stored for both
     let next = Math.min(turnEnd, pauseAt);
     const pathCap = this.schedule.pathCap;
     for (;;) {
-      if (this.moveNext[depth] === this.moveEnd[depth]) {
+      if (walks.moveNext[depth] === walks.moveEnd[depth]) {
         if (depth > 0) {
           depth--;
           continue;
         }
         // this walk has searched all it holds: the next one takes over, or none is left and the deal is lost
-        this.spareWalks.push(this.current);
-        this.walks.splice(turn, 1);
-        if (this.walks.length === 0) return this.cut ? this.stop(nodes, 'unknown', 'depth') : this.stop(nodes, 'lost');
-        if (turn === this.walks.length) turn = 0;
-        this.enter(this.walks[turn]);
-        depth = this.current.depth;
-        turnEnd = nodes + this.turnLength();
+        if (!walks.finish()) return this.cut ? this.stop(nodes, 'unknown', 'depth') : this.stop(nodes, 'lost');
+        depth = walks.current.depth;
+        turnEnd = nodes + walks.turnLength();
         next = Math.min(turnEnd, pauseAt);
         continue;
       }
-      const move = this.moves[this.moveNext[depth]++] as FamilyMove;
-      game.loadWords(this.history, depth * words);
+      const move = walks.moves[walks.moveNext[depth]++] as FamilyMove;
+      game.loadWords(walks.rows, depth * words);
       const trunkBefore = game.trunkCount();
       playFamilyMove(game, move, null);
       // a family move puts a card up, or takes one out of the stock, only by its engine move (its turns do neither)
@@ -326,25 +271,22 @@ export class FamilySearch {
         depth = this.cutLine(pathCap);
         continue;
       }
-      if (depth >= this.moveNext.length) this.growStacks(words);
-      game.storeWords(this.history, depth * words);
-      this.moveNext[depth] = this.moveEnd[depth - 1];
-      this.moveEnd[depth] = this.generate(game, this.moveEnd[depth - 1], stored === INSERTED);
+      if (depth >= walks.moveNext.length) walks.grow();
+      game.storeWords(walks.rows, depth * words);
+      walks.moveNext[depth] = walks.moveEnd[depth - 1];
+      walks.moveEnd[depth] = this.generate(game, walks.moveEnd[depth - 1], stored === INSERTED);
       if (nodes < next) continue;
       if (nodes >= turnEnd) {
         // the walk's turn is over: it hands its shallowest untried moves to a new walk, and the next walk goes on
-        this.current.depth = depth;
-        if (this.walks.length < this.schedule.maxWalks) this.split(depth, words, turn);
-        turn = turn + 1 === this.walks.length ? 0 : turn + 1;
-        this.enter(this.walks[turn]);
-        depth = this.current.depth;
-        turnEnd = nodes + this.turnLength();
+        walks.handOn(depth);
+        walks.next();
+        depth = walks.current.depth;
+        turnEnd = nodes + walks.turnLength();
       }
       next = Math.min(turnEnd, pauseAt);
       if (nodes >= pauseAt) {
         this.nodes = nodes;
         this.depth = depth;
-        this.turn = turn;
         this.turnEnd = turnEnd;
         return PAUSED;
       }
@@ -374,9 +316,10 @@ export class FamilySearch {
   private line(game: Game, start: Int32Array): Move[] {
     const moves: Move[] = [];
     game.loadWords(start, 0);
-    const path = this.current.path;
-    for (let at = 0; at < this.current.pathLength; at++) playFamilyMove(game, path[at] as FamilyMove, moves);
-    for (let at = 0; at <= this.winDepth; at++) playFamilyMove(game, this.moves[this.moveNext[at] - 1] as FamilyMove, moves);
+    const walks = this.walks;
+    const path = walks.current.path;
+    for (let at = 0; at < walks.current.pathLength; at++) playFamilyMove(game, path[at] as FamilyMove, moves);
+    for (let at = 0; at <= this.winDepth; at++) playFamilyMove(game, walks.moves[walks.moveNext[at] - 1] as FamilyMove, moves);
     return moves;
   }
 
@@ -397,103 +340,11 @@ export class FamilySearch {
 
   /** Writes the moves of the position `game` is in from `at` (generate.ts); returns their end. */
   private generate(game: Game, at: number, firstOfLayout: boolean): number {
-    const end = this.generator.generate(game, this.moves, at, firstOfLayout, this.stuckAsk, this.lockAsk);
+    const end = this.generator.generate(game, this.walks.moves, at, firstOfLayout, this.stuckAsk, this.lockAsk);
     // the walk's moves, grown where they did not fit
-    this.moves = this.generator.moves;
+    this.walks.moves = this.generator.moves;
     return end;
   }
-
-  /** Makes `walk` (its arrays sized by takeWalk) the walk under way: the walk that was puts its arrays (grown or not) back in its record first. */
-  private enter(walk: Walk): void {
-    this.park();
-    this.current = walk;
-    this.moves = walk.moves;
-    this.moveNext = walk.moveNext;
-    this.moveEnd = walk.moveEnd;
-    this.history = walk.history;
-  }
-
-  /** Puts the arrays of the walk under way (grown or not) back in its record. */
-  private park(): void {
-    const walk = this.current;
-    walk.moves = this.moves;
-    walk.history = this.history;
-    walk.moveNext = this.moveNext;
-    walk.moveEnd = this.moveEnd;
-  }
-
-  /** The positions the walk under way may store in its turn: halved for each of its detours, down to the schedule's least. */
-  private turnLength(): number {
-    const { turn, minTurn } = this.schedule;
-    return Math.max(minTurn, Math.floor(turn / 2 ** this.current.detours));
-  }
-
-  /** A walk to fill: a finished one, or a new one. */
-  private takeWalk(words: number): Walk {
-    const walk = this.spareWalks.pop() ?? new Walk();
-    if (walk.history.length < walk.moveNext.length * words) walk.history = new Int32Array(walk.moveNext.length * words);
-    walk.depth = 0;
-    walk.pathLength = 0;
-    walk.detours = 0;
-    return walk;
-  }
-
-  /**
-   * Gives the untried moves of the shallowest depth above `depth` that has any to a new walk, which
-   * starts from that depth's position and takes its turn after the walk under way (at `turn`). Nothing
-   * happens when every depth above has tried all its moves.
-   */
-  private split(depth: number, words: number, turn: number): void {
-    let from = 0;
-    while (from < depth && this.moveNext[from] === this.moveEnd[from]) from++;
-    if (from === depth) return;
-    const walk = this.takeWalk(words);
-    const count = this.moveEnd[from] - this.moveNext[from];
-    if (walk.moves.length < count) walk.moves = new Int32Array(2 * count);
-    walk.moves.set(this.moves.subarray(this.moveNext[from], this.moveEnd[from]), 0);
-    walk.moveNext[0] = 0;
-    walk.moveEnd[0] = count;
-    walk.history.set(this.history.subarray(from * words, (from + 1) * words), 0);
-    // the new walk's first position is reached from the search's start by this walk's path and its moves above `from`
-    const parent = this.current;
-    const pathLength = parent.pathLength + from;
-    if (walk.path.length < pathLength) walk.path = new Int32Array(2 * pathLength);
-    walk.path.set(parent.path.subarray(0, parent.pathLength), 0);
-    for (let at = 0; at < from; at++) walk.path[parent.pathLength + at] = this.moves[this.moveNext[at] - 1];
-    walk.pathLength = pathLength;
-    walk.detours = parent.detours + 1;
-    this.moveEnd[from] = this.moveNext[from];
-    this.walks.splice(turn + 1, 0, walk);
-    this.schedule.onSplit?.();
-  }
-
-  private growStacks(words: number): void {
-    this.moveNext = doubled(this.moveNext);
-    this.moveEnd = doubled(this.moveEnd);
-    if (this.history.length < this.moveNext.length * words) {
-      // sized by this search's words: a walk taken over from a preset with fewer words per position has fewer
-      const bigger = new Int32Array(this.moveNext.length * words);
-      bigger.set(this.history);
-      this.history = bigger;
-    }
-  }
-}
-
-/**
- * One depth-first walk of the search (FamilySearch): the moves of each depth, the position each depth's
- * moves are played from, where each depth's moves are, and the family moves that lead from the search's
- * start to its depth 0.
- */
-class Walk {
-  moves = new Int32Array(1024);
-  history = new Int32Array(0);
-  moveNext = new Int32Array(256);
-  moveEnd = new Int32Array(256);
-  depth = 0;
-  path = new Int32Array(64);
-  pathLength = 0;
-  /** How many times its line leaves the first-ranked move where a split handed it on: its turns shrink with it. */
-  detours = 0;
 }
 
 /**
