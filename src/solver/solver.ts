@@ -7,7 +7,7 @@ import { compileRules, type RuleSet } from '../rules.js';
 import { SearchClock, type SearchWatcher } from './clock.js';
 import { EagleSearch } from './eagle/search.js';
 import { FamilySearch } from './family/search.js';
-import { WALK_SCHEDULE } from './walks.js';
+import { WALK_SCHEDULE, type WalkSchedule } from './walks.js';
 import { DEFAULT_SOLVER_OPTIONS, SearchBudget, type SolveResult, type SolverOptions } from './frame.js';
 
 export { DEFAULT_SOLVER_OPTIONS, MAX_DEPTH, type SolveLimits, type SolveResult, type SolverOptions, type UnknownReason, type Verdict } from './frame.js';
@@ -26,9 +26,10 @@ export class Solver {
   private readonly eagle: EagleSearch;
   private family: FamilySearch | undefined;
 
-  constructor(options: Partial<SolverOptions> = {}) {
+  /** `schedule`: when the walks of either search take turns (walks.ts); tests shorten it to make many walks on small deals. */
+  constructor(options: Partial<SolverOptions> = {}, private readonly schedule: WalkSchedule = WALK_SCHEDULE) {
     this.options = { ...DEFAULT_SOLVER_OPTIONS, ...options };
-    this.eagle = new EagleSearch(this.options, this.budget);
+    this.eagle = new EagleSearch(this.options, this.budget, schedule);
   }
 
   solve(deck: Deck, rules: RuleSet): SolveResult {
@@ -58,7 +59,7 @@ export class Solver {
 
   /** The search for rules outside Eagle Wing's shape, made on first use: its table is its own. */
   private familySearch(): FamilySearch {
-    this.family ??= new FamilySearch(this.options, WALK_SCHEDULE, this.budget);
+    this.family ??= new FamilySearch(this.options, this.schedule, this.budget);
     return this.family;
   }
 }

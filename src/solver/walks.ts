@@ -84,6 +84,16 @@ export class Walks {
 
   /** A search starts: the last search's walks are spare, and a first walk is under way at depth 0, its row and moves for the search to write. */
   start(words: number): void {
+    this.turn = 0;
+    this.split = false;
+    const walk = this.current;
+    if (this.list.length === 1 && this.list[0] === walk && words === this.words) {
+      // the last search ended with one walk, the one under way (most searches are one walk): it starts again
+      walk.depth = 0;
+      walk.pathLength = 0;
+      walk.detours = 0;
+      return;
+    }
     this.words = words;
     // the one under way gets back the arrays it grew (takeWalk sizes a spare walk's by its record)
     this.park();
@@ -92,8 +102,6 @@ export class Walks {
     this.list.length = 0;
     this.enter(this.takeWalk());
     this.list.push(this.current);
-    this.turn = 0;
-    this.split = false;
   }
 
   /** The positions the walk under way may store in its turn: halved for each of its detours, down to the schedule's least. */

@@ -36,7 +36,7 @@ const CHECKS = process.env.EAGLEWING_CHECKS === '1';
 /** A compound move packed as above: a number at run time, told apart from other numbers by the compiler only. */
 export type CompoundMove = number & { readonly __brand: 'CompoundMove' };
 /** Room for compound moves (the search's move stack): an Int32Array whose entries are CompoundMoves. */
-export interface CompoundMoveList extends Int32Array {
+export interface CompoundMoveList extends Int32Array<ArrayBuffer> {
   [index: number]: CompoundMove;
 }
 export function newCompoundMoveList(length: number): CompoundMoveList {
