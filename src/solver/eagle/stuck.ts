@@ -377,9 +377,13 @@ export class StuckTrunk {
   private heldBySuits(stay: number, pairs: number, wanted: number): number {
     // at most one run a card: where even that falls short of the wings wanted, it is the bound (the level skip needs no more)
     let most = 0;
+    // each suit's count of cards past the run, eight bits a suit as in `stay`
+    let counts = 0;
     for (let suit = 0; suit < 4; suit++) {
       const pair = (pairs >> suit) & 1;
-      const short = this.neverUp(suit) - ((stay >> (suit << 3)) & 0xff);
+      const count = popcount(this.pastRun(suit));
+      counts |= count << (suit << 3);
+      const short = count - ((stay >> (suit << 3)) & 0xff);
       most += short > pair ? short : pair;
     }
     if (most < wanted) return most;
@@ -387,7 +391,7 @@ export class StuckTrunk {
     for (let suit = 0; suit < 4; suit++) {
       const pair = (pairs >> suit) & 1;
       const stays = (stay >> (suit << 3)) & 0xff;
-      if (this.neverUp(suit) - stays <= pair) {
+      if (((counts >> (suit << 3)) & 0xff) - stays <= pair) {
         more += pair;
         continue;
       }
@@ -397,12 +401,9 @@ export class StuckTrunk {
     return more;
   }
 
-  /** How many of the suit's cards on wings or above A are past the run that might go up. */
-  private neverUp(suit: number): number {
-    let cards = this.onWings[suit] & ~((1 << this.upTo[suit]) - 1);
-    let count = 0;
-    for (; cards !== 0; count++) cards &= cards - 1;
-    return count;
+  /** The suit's cards on wings or above A past the run that might go up, a bit a foundation place (as onWings). */
+  private pastRun(suit: number): number {
+    return this.onWings[suit] & ~((1 << this.upTo[suit]) - 1);
   }
 
   /**
@@ -417,7 +418,7 @@ export class StuckTrunk {
     const maxWing = this.maxWing;
     const from = suit * RANK_COUNT;
     const height = this.heights[suit];
-    let cards = this.onWings[suit] & ~((1 << this.upTo[suit]) - 1);
+    let cards = this.pastRun(suit);
     if (height === 0) {
       const at = where[order[from]];
       if (at === ON_WING || at === TRUNK_ABOVE || minHeight[order[from]] !== NEVER) cards &= (1 << (RANK_COUNT - maxWing + 1)) - 1;
@@ -483,4 +484,11 @@ for (let card = 0; card < CARD_COUNT; card++) {
   const rank = card % RANK_COUNT;
   BELOW[card] = rank === 0 ? card + RANK_COUNT - 1 : card - 1;
   ABOVE[card] = rank === RANK_COUNT - 1 ? card - RANK_COUNT + 1 : card + 1;
+}
+
+/** The bits set in `bits` (a suit's mask: at most 13). */
+function popcount(bits: number): number {
+  let count = 0;
+  for (; bits !== 0; count++) bits &= bits - 1;
+  return count;
 }
