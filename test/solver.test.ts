@@ -196,7 +196,7 @@ describe("Eagle Wing's walks (docs/solver.md, \"Walks in Eagle Wing's search\")"
       }
       expect(decided.won).toBeGreaterThanOrEqual(5);
       expect(decided.lost).toBeGreaterThanOrEqual(3);
-      // the walks took turns: hands-off on these deals
+      // the walks took turns: hand-offs on these deals
       expect(splits - before).toBeGreaterThan(100);
     }, 300_000);
   }

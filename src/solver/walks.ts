@@ -77,11 +77,6 @@ export class Walks {
 
   constructor(readonly schedule: WalkSchedule) {}
 
-  /** How many walks are not yet finished. */
-  get count(): number {
-    return this.list.length;
-  }
-
   /** A search starts: the last search's walks are spare, and a first walk is under way at depth 0, its row and moves for the search to write. */
   start(words: number): void {
     this.turn = 0;
