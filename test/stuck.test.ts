@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { dealFromNumber } from '../src/deal.js';
 import { Game, newEngineMoveList } from '../src/engine.js';
-import { resolveRules } from '../src/rules.js';
+import { resolveRules, type RuleSet } from '../src/rules.js';
 import { NodeView } from '../src/solver/eagle/node.js';
 import { StuckTrunk } from '../src/solver/eagle/stuck.js';
 import { Solver } from '../src/solver/solver.js';
@@ -43,43 +43,16 @@ describe('the stuck-trunk test (rule E6)', () => {
   // count by suits most of all) are searched without pruning, which must not win them
   for (const [preset, trunk, redeals] of [['coops', 13, 2], ['coops', 13, 1], ['easy', 13, 2], ['pysol', 13, 2]] as const) {
     it(`${preset} --trunk ${trunk} --redeals ${redeals}: no position one move off the pruning-free winning lines of deals 1-60 that it calls lost is won`, () => {
-      const rules = { ...resolveRules(preset), trunk, redeals };
-      const lines = new Solver({ maxNodes: 8_000, memoryMegabytes: 64, prune: false });
-      const plain = new Solver({ maxNodes: 200_000, memoryMegabytes: 64, prune: false });
-      const stuck = new StuckTrunk();
-      const view = new NodeView();
-      const moves = newEngineMoveList();
-      const tally = { calledLost: 0, provedLost: 0 };
-      for (let number = 1; number <= 60; number++) {
-        const deck = dealFromNumber(number);
-        const result = lines.solve(deck, rules);
-        if (result.result !== 'won') continue;
-        const game = new Game(deck, rules);
-        view.use(game.layout, game.compiled);
-        for (const token of [null, ...result.moves]) {
-          if (token !== null) game.apply(game.legalMoveFor(token));
-          const onLine = game.snapshot();
-          const count = game.legalMoves(moves);
-          const offLine = Array.from(moves.subarray(0, count));
-          for (const move of offLine) {
-            game.restore(onLine);
-            game.apply(move);
-            const position = game.positionWords();
-            view.read(position);
-            const lost = stuck.lost(position, view);
-            view.clear(position);
-            if (!lost) continue;
-            tally.calledLost++;
-            const verdict = plain.solvePosition(game).result;
-            expect(verdict, `deal ${number}, after ${token ?? 'the deal'}`).not.toBe('won');
-            if (verdict === 'lost') tally.provedLost++;
-          }
-          game.restore(onLine);
-        }
-      }
+      const tally = offLineCheck({ ...resolveRules(preset), trunk, redeals }, Array.from({ length: 60 }, (_, i) => i + 1));
       expect(tally.provedLost, `${preset}: positions called lost ${tally.calledLost}`).toBeGreaterThan(10);
     }, 120_000);
   }
+  // the base-rank card's run may carry the suit's last maxWing - 1 cards (runsNeeded): a count without that calls lost a position
+  // one move from the start of each of these deals, which the pruning-free search wins
+  it('pysol: no position one move off the pruning-free winning lines of deals 106 and 128 that it calls lost is won', () => {
+    const tally = offLineCheck(resolveRules('pysol'), [106, 128]);
+    expect(tally.positions).toBeGreaterThan(100);
+  });
   it('coops deal 183: lost at the start (one position) by the passes and the count by suits, as the pruning-free search finds it', () => {
     const rules = resolveRules('coops');
     const deck = dealFromNumber(183);
@@ -99,3 +72,45 @@ describe('the stuck-trunk test (rule E6)', () => {
     expect(new StuckTrunk().applies(view)).toBe(false);
   });
 });
+
+/**
+ * Searches without pruning each position one move off the pruning-free winning lines of `deals` that the test calls
+ * lost: none may be won. Returns the positions looked at, those called lost and those the search proved lost.
+ */
+function offLineCheck(rules: RuleSet, deals: number[]): { positions: number; calledLost: number; provedLost: number } {
+  const lines = new Solver({ maxNodes: 8_000, memoryMegabytes: 64, prune: false });
+  const plain = new Solver({ maxNodes: 200_000, memoryMegabytes: 64, prune: false });
+  const stuck = new StuckTrunk();
+  const view = new NodeView();
+  const moves = newEngineMoveList();
+  const tally = { positions: 0, calledLost: 0, provedLost: 0 };
+  for (const number of deals) {
+    const deck = dealFromNumber(number);
+    const result = lines.solve(deck, rules);
+    if (result.result !== 'won') continue;
+    const game = new Game(deck, rules);
+    view.use(game.layout, game.compiled);
+    for (const token of [null, ...result.moves]) {
+      if (token !== null) game.apply(game.legalMoveFor(token));
+      const onLine = game.snapshot();
+      const count = game.legalMoves(moves);
+      const offLine = Array.from(moves.subarray(0, count));
+      for (const move of offLine) {
+        game.restore(onLine);
+        game.apply(move);
+        const position = game.positionWords();
+        view.read(position);
+        const lost = stuck.lost(position, view);
+        view.clear(position);
+        tally.positions++;
+        if (!lost) continue;
+        tally.calledLost++;
+        const verdict = plain.solvePosition(game).result;
+        expect(verdict, `deal ${number}, after ${token ?? 'the deal'}`).not.toBe('won');
+        if (verdict === 'lost') tally.provedLost++;
+      }
+      game.restore(onLine);
+    }
+  }
+  return tally;
+}
