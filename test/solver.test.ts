@@ -170,6 +170,22 @@ describe('the solver agrees with a naive search (single moves, string states, no
 });
 
 describe("Eagle Wing's walks (docs/solver.md, \"Walks in Eagle Wing's search\")", () => {
+  // a depth whose untried moves (its redeal last) go to a new walk is tainted: marked done when its own walk finishes it, it would
+  // cut off the new walk's redeal from it (its layout, done with fewer redeals, covers the redeal's), the only way to these wins
+  it('strict deal 1369 with two walks of a few positions, and strict --trunk 6 --redeals 2 deal 1393 under short turns: won, as the pruning-free search finds; the wins replay', () => {
+    const twoWalks: WalkSchedule = { ...WALK_SCHEDULE, firstTurn: 8, turn: 8, minTurn: 1, maxWalks: 2 };
+    const cases: [number, RuleSet, WalkSchedule][] = [
+      [1369, resolveRules('strict'), twoWalks],
+      [1393, resolveRules('strict', { trunk: 6, redeals: 2 }), SHORT_TURNS],
+    ];
+    for (const [number, rules, schedule] of cases) {
+      const deck = dealFromNumber(number);
+      expect(plain.solve(deck, rules).result, `deal ${number}, pruning-free`).toBe('won');
+      const result = new Solver({ memoryMegabytes: 64 }, schedule).solve(deck, rules);
+      expect(result.result, `deal ${number}`).toBe('won');
+      expect(verify(deck, rules, result.moves).status, `deal ${number}`).toBe('ok');
+    }
+  });
   // goodsol and pysol move wing cards into spaces and back, where a position cut off by one still being
   // searched proves nothing (rule E5's taint): short turns make most deals many walks, whose paths cut each
   // other off; the pruning-free search of one walk is the other opinion
