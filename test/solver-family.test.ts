@@ -733,6 +733,41 @@ describe('the stuck-trunk rule under whole-wing moves (docs/solver.md "Rule F6")
   }, 300_000);
 });
 
+describe(`the stuck-trunk rule's runs (docs/solver.md "Rule F6")`, () => {
+  // the cards that never go up must all lie on the wings, in runs, when the held card would meet a space: positions the
+  // test calls lost only by counting those runs (the test without the count does not), each the pruning-free search
+  // decides, must be lost
+  const cases: [string, RuleOverrides][] = [
+    ['rainfall', {}],
+    ['sv-canfield', {}],
+    ['canfield-rush', {}],
+    ['chameleon', {}],
+  ];
+  it.each(cases)('%s %o: every position it calls lost only by the runs, that the pruning-free search decides, is lost', (preset, overrides) => {
+    const random = testRandom(preset.length * 7919 + 3);
+    const plain = new Solver({ maxNodes: 200_000, prune: false });
+    const withoutRuns = new StuckTrunk(true, true, false);
+    let lost = 0;
+    let tried = 0;
+    for (let i = 0; i < 3000 && lost < 6; i++) {
+      let prepared = false;
+      const accept = (position: Game): boolean => {
+        if (!prepared) withoutRuns.prepare(position);
+        prepared = true;
+        return !withoutRuns.isStuck(position);
+      };
+      const { game, stopped } = playoutToStuck(preset, random, accept, overrides);
+      if (!stopped) continue;
+      tried++;
+      const result = plain.solvePosition(copyOf(game));
+      expect(result.result, `${preset} position ${i}`).not.toBe('won');
+      if (result.result === 'lost') lost++;
+    }
+    console.log(`${preset}: ${tried} positions only the runs call lost, ${lost} proved lost`);
+    expect(lost, `${preset}: positions only the runs call lost, of ${tried}, that the pruning-free search proves lost`).toBe(6);
+  }, 300_000);
+});
+
 /**
  * Rule F11's question asked plainly: every pair of cards not up where one must go up first (the same suit lower from
  * the base, or anywhere above it on one wing), closed under "and so on", and whether some card must go up before
@@ -1061,7 +1096,7 @@ describe('the path cap (docs/solver.md "Walks"): a search that cut a line never 
   });
   it('a deal the uncut search loses ends unknown (depth) where a walk reached the cap', () => {
     const rules = resolveRules('chameleon');
-    for (const deal of [3, 22, 34]) {
+    for (const deal of [3, 14, 30]) {
       const deck = dealFromNumberFor(deal, dealShape(rules));
       expect(new FamilySearch({ ...new Solver().options, maxNodes: 200_000 }).solve(new Game(deck, rules)).result, `deal ${deal}`).toBe('lost');
       const cut = new FamilySearch({ ...new Solver().options, maxNodes: 200_000 }, { ...SHORT_TURNS, pathCap: 10 }).solve(new Game(deck, rules));
@@ -1144,14 +1179,15 @@ describe(`the open stock: a loss with one-card turns is a loss (docs/solver.md "
     300_000,
   );
 
-  it("sv-canfield seed 168: the open stock's search proves the loss Solvitaire finds, after the head start, and the nodes count both searches", () => {
+  // seed 147, not 168: rule F6's runs prove 168 lost within the three-card search's head start (the race never starts)
+  it("sv-canfield seed 147: the open stock's search proves the loss Solvitaire finds, after the head start, and the nodes count both searches", () => {
     const rules = resolveRules('sv-canfield');
     let openLosses = 0;
     const limits = { maxNodes: 0, timeLimitMs: 0, memoryMegabytes: 256, prune: true };
     const raced = new FamilySearch(limits, { ...WALK_SCHEDULE, onOpenStockLoss: () => openLosses++ });
-    const deck = canfieldDealFromSolvitaireSeed(168);
+    const deck = canfieldDealFromSolvitaireSeed(147);
     const result = raced.solve(new Game(deck, rules));
-    // test/fixtures/solvitaire-canfield.csv: canfield,168,lost
+    // test/fixtures/solvitaire-canfield.csv: canfield,147,lost
     expect(result.result).toBe('lost');
     expect(openLosses).toBe(1);
     // the three-card search alone takes longer than its head start and the open stock's search alone (no race: one-card turns) less than its turns

@@ -1,8 +1,8 @@
 // The family search's dead-end test: a trunk card that can be shown never to move, so that the trunk never empties and the deal is lost from here.
-import { CARD_COUNT, MAX_DECKS, RANK_COUNT, rankFromBase, suitOf } from '../../cards.js';
+import { CARD_COUNT, MAX_DECKS, RANK_COUNT, cardOf, rankFromBase, suitOf } from '../../cards.js';
 import type { Game } from '../../engine.js';
 import { dealtCard } from '../../layout.js';
-import { WING_MOVES_WHOLE } from '../../rules.js';
+import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN, WING_MOVES_WHOLE } from '../../rules.js';
 
 /** heldForever's answers. */
 const HELD = 0;
@@ -17,6 +17,17 @@ const ONE_DECK_WORDS = 2;
 const IN_STOCK = 1;
 const IN_TRUNK = 2;
 const ON_WING = 3;
+
+/** Every rank, a bit each. */
+const ALL_RANKS = (1 << RANK_COUNT) - 1;
+
+/** A suit's ranks, a bit each, in a one-deck set of cards (two words: card suit·13 + rank at bit c & 31 of word c >> 5). */
+function suitRanks(low: number, high: number, suit: number): number {
+  const from = suit * RANK_COUNT;
+  if (from + RANK_COUNT <= 32) return (low >>> from) & ALL_RANKS;
+  if (from >= 32) return (high >>> (from - 32)) & ALL_RANKS;
+  return ((low >>> from) | (high << (32 - from))) & ALL_RANKS;
+}
 
 /**
  * Shows, where it can, that a trunk card never moves again: then the trunk never empties, and no line
@@ -55,8 +66,9 @@ const ON_WING = 3;
  * the trunk's top. A wing is held for good by a deepest card that never moves, or by a trunk card above
  * A that never goes up and goes on no card that might be a wing's top: such a card can leave the trunk
  * only into a space, must leave before A is the top, and never moves from there, so it holds that wing
- * alone. Each card that moves, goes up or is a wing's top at some point in a line is in the sets by
- * then (induction on the line), so the test never calls a position lost that a line wins.
+ * alone; or (the runs, runsNeeded) when the cards that never go up need as many wings as there are, by the runs they
+ * must lie in then. Each card that moves, goes up or is a wing's top at some point in a line is in the sets by then
+ * (induction on the line), so the test never calls a position lost that a line wins.
  *
  * The fixed point is the least one whatever the order its steps are taken in, so it is grown from a set of
  * cards to look at (`pending`): a card is looked at again only when something its step reads has grown
@@ -143,15 +155,27 @@ export class StuckTrunk {
   private firstStockMover = 0;
   /** The wings spacesRunOut last counted as held for good (at most the wings' number). */
   private wingsHeld = 0;
+  /** The runs are counted (runsNeeded): `trunkFill auto`, wings dealt one card each, one deck, building down in alternate colours or in any suit. */
+  private runsArgued = false;
+  private altColour = false;
+  /** Per rank (natural, A = 0): 1 where a card one rank below it (round the corner) goes on some card of it (RULES §10.5). */
+  private readonly rankLinks = new Uint8Array(RANK_COUNT);
+  /** For the runs' count, as sets of cards: the wings' cards (readPosition), and the trunk's in play (above the held card). */
+  private readonly wingSet = new Int32Array(ONE_DECK_WORDS);
+  private readonly trunkAbove = new Int32Array(ONE_DECK_WORDS);
+  /** Some rank takes nothing from the rank below it (rankLinks): runs are cut there whatever lies where. */
+  private linkCut = false;
 
   /**
    * `lastPass`: read the last pass's waste as a stack (rule F9); `byWholeWings`: under `wingMoves whole`, let a wing's
-   * deepest card alone head a group (rule F6). Each false only in the tests, which show that the positions they check are the
-   * rule's own (the test without it does not call them lost).
+   * deepest card alone head a group (rule F6); `byRuns`: count the runs the cards that never go up must lie in (rule
+   * F6's runs). Each false only in the tests, which show that the positions they check are the rule's own (the test
+   * without it does not call them lost).
    */
   constructor(
     private readonly lastPass = true,
     private readonly byWholeWings = true,
+    private readonly byRuns = true,
   ) {}
 
   /** Reads the rules' builds and the trunk's order for the solve of `game`. */
@@ -185,6 +209,17 @@ export class StuckTrunk {
         this.landers[onto * words + (card >> 5)] |= 1 << (card & 31);
       }
     }
+    // the runs' count reads one deck's ranks and colours, and wings that are runs from their deepest card up
+    this.altColour = rules.build === BUILD_ALT_COLOUR_DOWN;
+    this.runsArgued = this.byRuns && this.trunkFills && decks === 1 && game.layout.wingCards === 1 && (this.altColour || rules.build === BUILD_ANY_SUIT_DOWN);
+    for (let rank = 0; rank < RANK_COUNT; rank++) {
+      let linked = 0;
+      for (let suit = 0; suit < 16 && linked === 0; suit++) {
+        if (game.goesOn(cardOf(suit >> 2, (rank + RANK_COUNT - 1) % RANK_COUNT), cardOf(suit & 3, rank))) linked = 1;
+      }
+      this.rankLinks[rank] = linked;
+    }
+    this.linkCut = this.rankLinks.includes(0);
     const suitUpTo = this.suitUpTo;
     suitUpTo.fill(0);
     for (let suit = 0; suit < 4; suit++) {
@@ -280,6 +315,12 @@ export class StuckTrunk {
       if (total > 0) feet[card >> 5] |= 1 << (card & 31);
     }
     this.wingStarts[wings] = at;
+    if (this.runsArgued) {
+      // live holds the wings' cards alone until the stock's and the trunk's come into play
+      this.wingSet[0] = live[0];
+      this.wingSet[1] = live[1];
+      this.trunkAbove[0] = this.trunkAbove[1] = 0;
+    }
     this.readStock(game);
   }
 
@@ -444,6 +485,7 @@ export class StuckTrunk {
     // the cards from the last held card down to this one are in play now, and in the spaces once they might open
     for (let i = place + 1; i < this.trunkInPlayFrom; i++) {
       where[deck[i]] = IN_TRUNK;
+      if (this.runsArgued) this.trunkAbove[deck[i] >> 5] |= 1 << (deck[i] & 31);
       this.bringIn(deck[i]);
       if (this.spaceMayOpen) this.addToCanTop(deck[i]);
     }
@@ -494,7 +536,8 @@ export class StuckTrunk {
    * is the trunk's top, so that it never meets a space: the wings whose deepest card never moves,
    * and the trunk cards above it that can leave the trunk only into a space and never move from
    * there (they never go up and nothing they go on might be a wing's top), each of which must leave
-   * before deck[place] is the top and then holds a wing of its own for good.
+   * before deck[place] is the top and then holds a wing of its own for good. Or the runs that the cards that never go
+   * up must lie in then (runsNeeded) need every wing; wingsHeld, for the skip to a deeper card, is the larger count.
    */
   private spacesRunOut(game: Game, place: number): boolean {
     const wings = game.wings;
@@ -508,8 +551,71 @@ export class StuckTrunk {
       const card = deck[i];
       if (!this.upAllowed(card) && !this.landingMightBeTop(card)) held++;
     }
+    if (held < wings && this.runsArgued) {
+      const runs = this.runsNeeded();
+      if (runs > held) held = runs;
+    }
     this.wingsHeld = held;
     return held >= wings;
+  }
+
+  /**
+   * The fewest runs that can hold, on the wings, every card that never goes up of the wings' cards and the trunk's above
+   * deck[place], when deck[place] would meet a space (rule F6's runs). Then each of them lies on a wing (a wing card
+   * leaves the wings only by going up: the trunk fills each space at once; a trunk card above deck[place] has left the
+   * trunk, onto a wing or into a space), every wing is one run down from its deepest card, and some wing is empty: so
+   * when the runs number at least the wings, deck[place] never meets a space. A run steps down one rank a card, under
+   * alternate colours turning colour too: round the places (rank, colour), 26 of them (any suit: the 13 ranks). It stops
+   * at a place none of whose cards might lie on a wing (each up now, in the trunk from deck[place] down, or a stock card
+   * that lands on no wing's top), and where nothing of the rank below goes on the rank; cut there, the places fall into
+   * stretches, each run within one and holding at most one card of a place. So a stretch needs at least the most cards
+   * of one place. 0 when nothing cuts: a run may then go round and hold a place's cards twice.
+   */
+  private runsNeeded(): number {
+    // the cards that might lie on a wing (canTop holds the stock's that might), and those of them that stay, as ranks a suit
+    const may0 = this.wingSet[0] | this.trunkAbove[0] | this.canTop[0];
+    const may1 = this.wingSet[1] | this.trunkAbove[1] | this.canTop[1];
+    const stay0 = (this.wingSet[0] | this.trunkAbove[0]) & ~this.canGoUp[0];
+    const stay1 = (this.wingSet[1] | this.trunkAbove[1]) & ~this.canGoUp[1];
+    if ((stay0 | stay1) === 0) return 0;
+    const clubs = suitRanks(stay0, stay1, 0);
+    const diamonds = suitRanks(stay0, stay1, 1);
+    const hearts = suitRanks(stay0, stay1, 2);
+    const spades = suitRanks(stay0, stay1, 3);
+    // the places' open ranks: red (♦ ♥, suits 1 and 2 of C D H S), then black (any suit: one place a rank, in red's)
+    let red = suitRanks(may0, may1, 1) | suitRanks(may0, may1, 2);
+    let black = suitRanks(may0, may1, 0) | suitRanks(may0, may1, 3);
+    const places = this.altColour ? 2 * RANK_COUNT : RANK_COUNT;
+    if (!this.altColour) red = black = red | black;
+    // nothing cuts: a run may go round
+    if (!this.linkCut && red === ALL_RANKS && black === ALL_RANKS) return 0;
+    // a place where runs are cut: none of its cards might lie on a wing, or its rank takes nothing from the rank below
+    let cut = -1;
+    for (let at = 0; at < places && cut < 0; at++) {
+      const rank = at % RANK_COUNT;
+      if ((((at < RANK_COUNT ? red : black) >> rank) & 1) === 0 || this.rankLinks[rank] === 0) cut = at;
+    }
+    let runs = 0;
+    let most = 0;
+    let open = false;
+    // walk down from the cut: a step down one rank, under alternate colours turning the colour too
+    for (let step = 1, isBlack = cut < RANK_COUNT ? 0 : 1, rank = cut % RANK_COUNT; step <= places; step++) {
+      rank = rank === 0 ? RANK_COUNT - 1 : rank - 1;
+      if (this.altColour) isBlack ^= 1;
+      const lies = (((isBlack === 1 ? black : red) >> rank) & 1) !== 0;
+      if (open && (!lies || this.rankLinks[rank === RANK_COUNT - 1 ? 0 : rank + 1] === 0)) {
+        runs += most;
+        most = 0;
+        open = false;
+      }
+      if (!lies) continue;
+      open = true;
+      // the place's cards that stay: a red place's diamond and heart, a black one's club and spade (any suit: all four)
+      let count = isBlack === 1 ? ((clubs >> rank) & 1) + ((spades >> rank) & 1) : ((diamonds >> rank) & 1) + ((hearts >> rank) & 1);
+      if (!this.altColour) count += ((clubs >> rank) & 1) + ((spades >> rank) & 1);
+      if (count > most) most = count;
+    }
+    return open ? runs + most : runs;
   }
 
   /** A card off the wings, in play (the stock's or the trunk's): it might be put on a wing's top it goes on, or go up. */
