@@ -647,6 +647,33 @@ function playoutToStuck(preset: string, random: (n: number) => number, accept: (
   );
 }
 
+/**
+ * A rule of the stuck-trunk test checked on its own positions: random playouts of `preset` stopped where the test
+ * calls the position lost and `without` (the test less that rule) does not, and where `also` holds. Each position the
+ * pruning-free search decides must be lost; stops at `wanted` proved lost (or 3,000 playouts).
+ */
+function ownPositionsLost(preset: string, seed: number, without: StuckTrunk, wanted: number, overrides: RuleOverrides = {}, also: (game: Game) => boolean = () => true): { tried: number; lost: number } {
+  const random = testRandom(seed);
+  const plain = new Solver({ maxNodes: 200_000, prune: false });
+  let lost = 0;
+  let tried = 0;
+  for (let i = 0; i < 3000 && lost < wanted; i++) {
+    let prepared = false;
+    const accept = (position: Game): boolean => {
+      if (!prepared) without.prepare(position);
+      prepared = true;
+      return also(position) && !without.isStuck(position);
+    };
+    const { game, stopped } = playoutToStuck(preset, random, accept, overrides);
+    if (!stopped) continue;
+    tried++;
+    const result = plain.solvePosition(copyOf(game));
+    expect(result.result, `${preset} position ${i}`).not.toBe('won');
+    if (result.result === 'lost') lost++;
+  }
+  return { tried, lost };
+}
+
 describe('the stuck-trunk rule (solver/family/stuck.ts)', () => {
   // Munger and Minerva are left out: a space there waits for the player (and a King), so the rule seldom fires
   // (1 and 8 positions in 600 random games); the comparison with the naive search above covers them
@@ -676,25 +703,9 @@ describe(`the stuck-trunk rule on the last pass (docs/solver.md "Rule F9")`, () 
   it.each(['rainbow', 'chameleon', 'rainfall', 'canfield-rush'])(
     '%s: every position it calls lost only by reading the waste as a stack, that the pruning-free search decides, is lost',
     (preset) => {
-      const random = testRandom(preset.length * 6007 + 5);
-      const plain = new Solver({ maxNodes: 200_000, prune: false });
-      const withoutStack = new StuckTrunk(false);
-      let lost = 0;
-      let tried = 0;
-      for (let i = 0; i < 3000 && lost < 8; i++) {
-        let prepared = false;
-        // positions the test without the rule does not call lost: the rule's own
-        const { game, stopped } = playoutToStuck(preset, random, (position) => {
-          if (!prepared) withoutStack.prepare(position);
-          prepared = true;
-          return position.redealsUsed() >= position.compiled.redeals && !withoutStack.isStuck(position);
-        });
-        if (!stopped) continue;
-        tried++;
-        const result = plain.solvePosition(copyOf(game));
-        expect(result.result, `${preset} position ${i}`).not.toBe('won');
-        if (result.result === 'lost') lost++;
-      }
+      // positions on the last pass the test without the rule does not call lost: the rule's own
+      const lastPass = (position: Game) => position.redealsUsed() >= position.compiled.redeals;
+      const { tried, lost } = ownPositionsLost(preset, preset.length * 6007 + 5, new StuckTrunk(false), 8, {}, lastPass);
       expect(lost, `${preset}: positions only the last pass's stack calls lost, of ${tried}, that the pruning-free search proves lost`).toBe(8);
     },
     300_000,
@@ -710,25 +721,7 @@ describe('the stuck-trunk rule under whole-wing moves (docs/solver.md "Rule F6")
     ['chameleon', { wingMoves: 'whole' }],
   ];
   it.each(cases)('%s %o: every position it calls lost only because a whole wing moves, that the pruning-free search decides, is lost', (preset, overrides) => {
-    const random = testRandom(preset.length * 5521 + 7);
-    const plain = new Solver({ maxNodes: 200_000, prune: false });
-    const anyHead = new StuckTrunk(true, false);
-    let lost = 0;
-    let tried = 0;
-    for (let i = 0; i < 3000 && lost < 6; i++) {
-      let prepared = false;
-      const accept = (position: Game): boolean => {
-        if (!prepared) anyHead.prepare(position);
-        prepared = true;
-        return !anyHead.isStuck(position);
-      };
-      const { game, stopped } = playoutToStuck(preset, random, accept, overrides);
-      if (!stopped) continue;
-      tried++;
-      const result = plain.solvePosition(copyOf(game));
-      expect(result.result, `${preset} position ${i}`).not.toBe('won');
-      if (result.result === 'lost') lost++;
-    }
+    const { tried, lost } = ownPositionsLost(preset, preset.length * 5521 + 7, new StuckTrunk(true, false), 6, overrides);
     expect(lost, `${preset}: positions only the whole-wing reading calls lost, of ${tried}, that the pruning-free search proves lost`).toBe(6);
   }, 300_000);
 });
@@ -744,26 +737,7 @@ describe(`the stuck-trunk rule's runs (docs/solver.md "Rule F6")`, () => {
     ['chameleon', {}],
   ];
   it.each(cases)('%s %o: every position it calls lost only by the runs, that the pruning-free search decides, is lost', (preset, overrides) => {
-    const random = testRandom(preset.length * 7919 + 3);
-    const plain = new Solver({ maxNodes: 200_000, prune: false });
-    const withoutRuns = new StuckTrunk(true, true, false);
-    let lost = 0;
-    let tried = 0;
-    for (let i = 0; i < 3000 && lost < 6; i++) {
-      let prepared = false;
-      const accept = (position: Game): boolean => {
-        if (!prepared) withoutRuns.prepare(position);
-        prepared = true;
-        return !withoutRuns.isStuck(position);
-      };
-      const { game, stopped } = playoutToStuck(preset, random, accept, overrides);
-      if (!stopped) continue;
-      tried++;
-      const result = plain.solvePosition(copyOf(game));
-      expect(result.result, `${preset} position ${i}`).not.toBe('won');
-      if (result.result === 'lost') lost++;
-    }
-    console.log(`${preset}: ${tried} positions only the runs call lost, ${lost} proved lost`);
+    const { tried, lost } = ownPositionsLost(preset, preset.length * 7919 + 3, new StuckTrunk(true, true, false), 6, overrides);
     expect(lost, `${preset}: positions only the runs call lost, of ${tried}, that the pruning-free search proves lost`).toBe(6);
   }, 300_000);
 });
