@@ -212,14 +212,14 @@ export class StuckTrunk {
     // the runs' count reads one deck's ranks and colours, and wings that are runs from their deepest card up
     this.altColour = rules.build === BUILD_ALT_COLOUR_DOWN;
     this.runsArgued = this.byRuns && this.trunkFills && decks === 1 && game.layout.wingCards === 1 && (this.altColour || rules.build === BUILD_ANY_SUIT_DOWN);
-    for (let rank = 0; rank < RANK_COUNT; rank++) {
+    for (let rank = 0; rank < RANK_COUNT && this.runsArgued; rank++) {
       let linked = 0;
       for (let suit = 0; suit < 16 && linked === 0; suit++) {
         if (game.goesOn(cardOf(suit >> 2, (rank + RANK_COUNT - 1) % RANK_COUNT), cardOf(suit & 3, rank))) linked = 1;
       }
       this.rankLinks[rank] = linked;
     }
-    this.linkCut = this.rankLinks.includes(0);
+    this.linkCut = this.runsArgued && this.rankLinks.includes(0);
     const suitUpTo = this.suitUpTo;
     suitUpTo.fill(0);
     for (let suit = 0; suit < 4; suit++) {
