@@ -671,6 +671,14 @@ export class Game {
   cardUnderOnWing(card: number): number {
     return this.linked ? P.cardUnder(this.position, card) : cardRanksAbove(card, 1);
   }
+  /** Whether the wings keep links (alternate colours, any suit, equal ranks: position.ts), so that linkedCardUnder reads any card. */
+  wingsLinked(): boolean {
+    return this.linked;
+  }
+  /** Linked wings only: the card under `card` where it lies on a wing over another, else NO_CARD (a wing's bottom card, or a card off the wings, which keeps no link). */
+  linkedCardUnder(card: number): number {
+    return P.cardUnder(this.position, card);
+  }
 
   /** Each wing's top card that can go up (RULES §10.18 four of a rank: each wing's four, all it can hold). */
   private wingFoundationPlays(out: EngineMoveList, count: number): number {

@@ -171,7 +171,10 @@ export function wingCard(position: Position, wing: number, depth: number): numbe
   const top = position[wing] & WING_CARD_MASK;
   return depth === 0 ? top : cardRanksAbove(top, depth);
 }
-/** The card under `card` on its wing when wings are linked, or NO_CARD when it is the wing's bottom card. */
+/**
+ * The card under `card` on its wing when wings are linked, or NO_CARD when it is the wing's bottom card, or off the
+ * wings: a position starts with no links, and a card taken off a wing (takeFromLinkedWing) keeps none.
+ */
 export function cardUnder(position: Position, card: number): number {
   return ((position[LINK_WORD + (card >> 2)] >>> ((card & 3) << 3)) & 0xff) - 1;
 }

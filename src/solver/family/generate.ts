@@ -7,7 +7,7 @@ import { familyMove, type FamilyMove } from './move.js';
 import { playsInOrder } from './order.js';
 import { boundSuits, forcedPlay, isBound, wasteLeavesTurnsAlone } from './prune.js';
 import { DecksStuckTrunk, StuckTrunk } from './stuck.js';
-import { WingLock, wingLockArgued } from './lock.js';
+import { LOCK_NOT_ASKED, LOCK_WHOLE_SORT, WingLock, wingLockArgued } from './lock.js';
 
 /**
  * Writes a position's family moves (move.ts) for the family search (search.ts), which owns the walks
@@ -64,6 +64,11 @@ export class FamilyMoveGenerator {
     if (this.lockTest) this.lock.prepare(game);
   }
 
+  /** Whether rule F11 is asked in this solve (pruning on, and argued for its rules): the search tells what to ask only then. */
+  asksLock(): boolean {
+    return this.lockTest;
+  }
+
   /**
    * Writes the moves of the position `game` is in from `at`; returns their end, in playRank's order.
    * Under limited redeals the moves that turn nothing come first, then the waste's plays after 1, 2 …
@@ -77,16 +82,17 @@ export class FamilyMoveGenerator {
    * Under one-card turns with a redeal left (rule F8) there is no redeal move either: the walk goes on
    * through the redeal to the waste's top, and its plays there come last, after the most turns.
    */
-  generate(game: Game, moves: Int32Array<ArrayBuffer>, at: number, firstOfLayout: boolean, askStuck: boolean, askLock: boolean): number {
+  generate(game: Game, moves: Int32Array<ArrayBuffer>, at: number, firstOfLayout: boolean, askStuck: boolean, askLock: number): number {
     this.moves = moves;
     const scratch = this.scratch;
     const start = at;
     let bound = 0;
     let wasteFree = false;
     // a position whose trunk can be shown never to empty is lost: no moves (the stuck-trunk rule); so is one where some
-    // card can be shown never to go up (rule F11, asked after a move onto a wing: cheap where no wing turns the corner)
+    // card can be shown never to go up (rule F11: the whole sort at the start, then the pair a move laying a card on a
+    // wing's card adds; cheap where no wing turns the corner)
     if (askStuck && this.stuck.isStuck(game)) return at;
-    if (askLock && this.lockTest && this.lock.isLocked(game)) return at;
+    if (askLock !== LOCK_NOT_ASKED && this.lockTest && (askLock === LOCK_WHOLE_SORT ? this.lock.isLocked(game) : this.lock.isLockedBy(game, askLock))) return at;
     if (this.boundRules) {
       if (this.boundCached) {
         const heights = foundationHeights(game.positionWords());

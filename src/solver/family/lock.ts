@@ -3,6 +3,10 @@ import { CARD_COUNT, RANK_COUNT, rankFromBase, suitOf } from '../../cards.js';
 import type { Game } from '../../engine.js';
 import { BUILD_ALT_COLOUR_DOWN, BUILD_ANY_SUIT_DOWN, BUILD_SUIT_DOWN, WING_MOVES_WHOLE, type CompiledRules } from '../../rules.js';
 
+/** What the family search asks of rule F11 after a move (search.ts lockAsk): nothing, or the whole sort (at the start); else the card the move laid on a wing's card. */
+export const LOCK_NOT_ASKED = -1;
+export const LOCK_WHOLE_SORT = -2;
+
 /**
  * Whether rule F11 is argued for these rules (docs/solver.md "Rule F11"): moves between wings take the whole wing
  * (RULES §3.8), builds go down one rank round the corner (§10.5), one deck whose foundations only rise in suit from a
@@ -45,8 +49,12 @@ export class WingLock {
   /** The card under each wing card (-1: none, or not on a wing), and each card's count of cards that go up before it, for the sort. */
   private readonly under = new Int16Array(CARD_COUNT);
   private readonly waits = new Int8Array(CARD_COUNT);
-  /** The sort's cards free to go up, in the order taken. */
+  /** The sort's cards free to go up, in the order taken (isLockedBy: the cards its search has yet to leave). */
   private readonly free = new Uint8Array(CARD_COUNT);
+  /** isLockedBy's own: the wing cards of the position it reads (onWing[card] === its stamp), and the cards its search has met, a bit each. */
+  private readonly onWing = new Int32Array(CARD_COUNT);
+  private stamp = 0;
+  private readonly met = new Int32Array(2);
 
   /** Reads the base of `game`'s deal. */
   prepare(game: Game): void {
@@ -101,6 +109,57 @@ export class WingLock {
     }
     // cards the sort never freed wait on a cycle
     return outOfSort + found < CARD_COUNT;
+  }
+
+  /**
+   * Whether the card `landed`, which the last move laid on a wing's card, closes a cycle, where the position before the
+   * move had none (every position the search expands: the sort is asked at the start, and only a card laid on a card
+   * adds a pair). Every new cycle then takes the pair the move added, `landed` before the card under it, so the test
+   * looks for a way back from that card to `landed` along the pairs: a card's next of its suit, and the card under a
+   * wing card. The same answer as isLocked's there; fewer cards read.
+   */
+  isLockedBy(game: Game, landed: number): boolean {
+    if (!this.someWingTurnsTheCorner(game)) return false;
+    const under = this.under;
+    const onWing = this.onWing;
+    const stamp = ++this.stamp;
+    // linked wings say the card under any card; runs down in suit are read wing by wing
+    const linked = game.wingsLinked();
+    for (let wing = 0; wing < game.wings && !linked; wing++) {
+      let card = game.wingTop(wing);
+      for (let depth = 1; depth < game.wingHeight(wing); depth++) {
+        const below = game.cardUnderOnWing(card);
+        under[card] = below;
+        onWing[card] = stamp;
+        card = below;
+      }
+    }
+    const met = this.met;
+    const left = this.free;
+    const onto = game.cardUnderOnWing(landed);
+    met[0] = met[1] = 0;
+    met[onto >> 5] |= 1 << (onto & 31);
+    left[0] = onto;
+    // every card met is not up (the card under `landed`, then higher cards of a suit and cards under wing cards)
+    for (let count = 1; count > 0; ) {
+      const card = left[--count];
+      if (card === landed) return true;
+      const k = this.fromBase[card] + 1;
+      if (k < RANK_COUNT) {
+        const higher = this.inFoundationOrder[suitOf(card) * RANK_COUNT + k];
+        if ((met[higher >> 5] & (1 << (higher & 31))) === 0) {
+          met[higher >> 5] |= 1 << (higher & 31);
+          left[count++] = higher;
+        }
+      }
+      const below = linked ? game.linkedCardUnder(card) : onWing[card] === stamp ? under[card] : -1;
+      if (below < 0) continue;
+      if ((met[below >> 5] & (1 << (below & 31))) === 0) {
+        met[below >> 5] |= 1 << (below & 31);
+        left[count++] = below;
+      }
+    }
+    return false;
   }
 
   /** Whether some wing steps over the corner (the card under one of its cards is of the base rank). */

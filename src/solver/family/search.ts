@@ -1,5 +1,5 @@
 // Exact search for the Canfield family's rules (RULES §10): depth first over the engine's moves, turns folded into the play they lead to, every position met kept in a table.
-import { Game, isWing, moveSource, moveTarget, SOURCE_WASTE, TARGET_FOUNDATION } from '../../engine.js';
+import { Game, isWing, moveCard, moveCount, moveSource, moveTarget, SOURCE_WASTE, TARGET_FOUNDATION } from '../../engine.js';
 import { passPhase } from '../../pass.js';
 import { TRUNK_PLAY_TOP, UNLIMITED_REDEALS, type CompiledRules, type RuleSet } from '../../rules.js';
 import type { Move } from '../../notation.js';
@@ -7,6 +7,7 @@ import { familyDecksKeyPassState, familyDecksKeyWords, familyKeyPassState, famil
 import { FamilyTable } from './table.js';
 import { familyEngineMove, playFamilyMove, type FamilyMove } from './move.js';
 import { FamilyMoveGenerator } from './generate.js';
+import { LOCK_NOT_ASKED, LOCK_WHOLE_SORT } from './lock.js';
 import { SearchClock } from '../clock.js';
 import { FULL, INSERTED, PRESENT, SearchBudget, type SolveResult, type SolverOptions, type UnknownReason, type Verdict } from '../frame.js';
 import { WALK_SCHEDULE, Walks, type WalkSchedule } from '../walks.js';
@@ -78,11 +79,14 @@ export class FamilySearch {
   private stuckTest = false;
   private stuckAsk = false;
   /**
-   * Rule F11 (lock.ts) asked (lockAsk): after a move onto a wing, and at the start. Only a card put on a wing adds a
-   * "goes up before" pair; a card going up, turns and redeals take pairs away, so a position reached by them from one
-   * that is not locked is not locked either, and asking there would only cost (docs/solver.md "Rule F11").
+   * Rule F11 (lock.ts) asked (lockAsk): the whole sort at the start; after a move that lays a card on a wing's card,
+   * whether the one pair it adds closes a cycle (isLockedBy, given that card). Only such a card adds a "goes up before"
+   * pair; a card put into a space adds none, and a card going up, turns and redeals take pairs away, so a position
+   * reached by them from one that is not locked is not locked either, and asking there would only cost (docs/solver.md
+   * "Rule F11").
    */
-  private lockAsk = true;
+  private lockAsk = LOCK_WHOLE_SORT;
+  private lockTest = false;
 
   constructor(limits: SolverOptions, schedule: WalkSchedule = WALK_SCHEDULE, budget: SearchBudget = new SearchBudget(new SearchClock())) {
     this.limits = limits;
@@ -174,9 +178,10 @@ export class FamilySearch {
     const prune = this.limits.prune;
     this.stuckTest = prune && rules.trunkPlay === TRUNK_PLAY_TOP && rules.trunks === 1 && !rules.wasteFillsAuto && !rules.foundationBack && !rules.baseChosen && !rules.upDown && !rules.fourOfARank;
     this.stuckAsk = this.stuckTest;
-    this.lockAsk = true;
+    this.lockAsk = LOCK_WHOLE_SORT;
     this.passCycles = prune && rules.redeals === UNLIMITED_REDEALS && !rules.turnShrinks;
     this.generator.prepare(game, prune, this.passCycles, this.stuckTest);
+    this.lockTest = this.generator.asksLock();
     // the stock as a resource (rules F1, F8): only under one-card turns, where every later waste top can be turned to, and every later pass redealt to
     this.table.clear(keyWords, keyMatch(decks, prune && rules.turn === 1 && !rules.turnShrinks, this.passCycles));
     this.nodes = 1;
@@ -254,7 +259,10 @@ export class FamilySearch {
       // a family move puts a card up, or takes one out of the stock, only by its engine move (its turns do neither)
       const engineMove = familyEngineMove(move);
       if (this.stuckTest) this.stuckAsk = game.trunkCount() !== trunkBefore || moveTarget(engineMove) === TARGET_FOUNDATION || moveSource(engineMove) === SOURCE_WASTE;
-      this.lockAsk = isWing(moveTarget(engineMove));
+      if (this.lockTest) {
+        const target = moveTarget(engineMove);
+        this.lockAsk = isWing(target) && game.wingHeight(target) > moveCount(engineMove) ? moveCard(engineMove) : LOCK_NOT_ASKED;
+      }
       if (game.isWon()) {
         this.winDepth = depth;
         return this.stop(nodes, 'won');
