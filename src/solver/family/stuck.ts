@@ -30,6 +30,43 @@ function suitRanks(low: number, high: number, suit: number): number {
 }
 
 /**
+ * The runs' places in walk order (runsNeeded): a run steps down one rank a card, round the corner, and under alternate
+ * colours turns colour too. Walk position k holds rank 12 - (k mod 13), red where k is even (the 26 places of alternate
+ * colours: k and k + 13 are one rank's two colours, since 13 is odd), and under any suit rank 12 - k (13 places). So a
+ * step down is a step to k + 1, and from the last position back to the first. Each table turns a 13-bit rank mask, in two
+ * pieces (ranks 0-6 and 7-12), into the walk positions of those ranks' red places, black places, or any-suit places.
+ */
+const WALK_LOW_BITS = 7;
+const WALK_RED_LOW = new Int32Array(1 << WALK_LOW_BITS);
+const WALK_RED_HIGH = new Int32Array(1 << (RANK_COUNT - WALK_LOW_BITS));
+const WALK_BLACK_LOW = new Int32Array(1 << WALK_LOW_BITS);
+const WALK_BLACK_HIGH = new Int32Array(1 << (RANK_COUNT - WALK_LOW_BITS));
+const WALK_ANY_LOW = new Int32Array(1 << WALK_LOW_BITS);
+const WALK_ANY_HIGH = new Int32Array(1 << (RANK_COUNT - WALK_LOW_BITS));
+for (let rank = 0; rank < RANK_COUNT; rank++) {
+  const k = RANK_COUNT - 1 - rank;
+  const red = 1 << (k % 2 === 0 ? k : k + RANK_COUNT);
+  const black = 1 << (k % 2 === 0 ? k + RANK_COUNT : k);
+  const high = rank >= WALK_LOW_BITS;
+  const index = high ? rank - WALK_LOW_BITS : rank;
+  for (let mask = 0; mask < (high ? WALK_RED_HIGH : WALK_RED_LOW).length; mask++) {
+    if (((mask >> index) & 1) === 0) continue;
+    (high ? WALK_RED_HIGH : WALK_RED_LOW)[mask] |= red;
+    (high ? WALK_BLACK_HIGH : WALK_BLACK_LOW)[mask] |= black;
+    (high ? WALK_ANY_HIGH : WALK_ANY_LOW)[mask] |= 1 << k;
+  }
+}
+function walkRed(ranks: number): number {
+  return WALK_RED_LOW[ranks & 0x7f] | WALK_RED_HIGH[ranks >> WALK_LOW_BITS];
+}
+function walkBlack(ranks: number): number {
+  return WALK_BLACK_LOW[ranks & 0x7f] | WALK_BLACK_HIGH[ranks >> WALK_LOW_BITS];
+}
+function walkAny(ranks: number): number {
+  return WALK_ANY_LOW[ranks & 0x7f] | WALK_ANY_HIGH[ranks >> WALK_LOW_BITS];
+}
+
+/**
  * Shows, where it can, that a trunk card never moves again: then the trunk never empties, and no line
  * from the position wins. The test supposes that a trunk card A never moves and follows what that
  * allows, always allowing more than the rules do:
@@ -165,6 +202,8 @@ export class StuckTrunk {
   private readonly trunkAbove = new Int32Array(ONE_DECK_WORDS);
   /** Some rank takes nothing from the rank below it (rankLinks): runs are cut there whatever lies where. */
   private linkCut = false;
+  /** The walk positions (runsNeeded) a run cannot step into from the one before: the rank before takes nothing from theirs. */
+  private linkEdges = 0;
 
   /**
    * `lastPass`: read the last pass's waste as a stack (rule F9); `byWholeWings`: under `wingMoves whole`, let a wing's
@@ -220,6 +259,12 @@ export class StuckTrunk {
       this.rankLinks[rank] = linked;
     }
     this.linkCut = this.runsArgued && this.rankLinks.includes(0);
+    this.linkEdges = 0;
+    const walkPlaces = this.altColour ? 2 * RANK_COUNT : RANK_COUNT;
+    for (let k = 0; k < walkPlaces && this.linkCut; k++) {
+      const before = (k + walkPlaces - 1) % walkPlaces;
+      if (this.rankLinks[RANK_COUNT - 1 - (before % RANK_COUNT)] === 0) this.linkEdges |= 1 << k;
+    }
     const suitUpTo = this.suitUpTo;
     suitUpTo.fill(0);
     for (let suit = 0; suit < 4; suit++) {
@@ -569,7 +614,9 @@ export class StuckTrunk {
    * at a place none of whose cards might lie on a wing (each up now, in the trunk from deck[place] down, or a stock card
    * that lands on no wing's top), and where nothing of the rank below goes on the rank; cut there, the places fall into
    * stretches, each run within one and holding at most one card of a place. So a stretch needs at least the most cards
-   * of one place. 0 when nothing cuts: a run may then go round and hold a place's cards twice.
+   * of one place. 0 when nothing cuts: a run may then go round and hold a place's cards twice. Counted a word at a time:
+   * the places in walk order (walkRed …), each stretch a run of bits from a start to the next shut place or start, and
+   * its count the most cards of a place in it (one, two, three or four at some place of it).
    */
   private runsNeeded(): number {
     // the cards that might lie on a wing (canTop holds the stock's that might), and those of them that stay, as ranks a suit
@@ -582,40 +629,54 @@ export class StuckTrunk {
     const diamonds = suitRanks(stay0, stay1, 1);
     const hearts = suitRanks(stay0, stay1, 2);
     const spades = suitRanks(stay0, stay1, 3);
-    // the places' open ranks: red (♦ ♥, suits 1 and 2 of C D H S), then black (any suit: one place a rank, in red's)
-    let red = suitRanks(may0, may1, 1) | suitRanks(may0, may1, 2);
-    let black = suitRanks(may0, may1, 0) | suitRanks(may0, may1, 3);
-    const places = this.altColour ? 2 * RANK_COUNT : RANK_COUNT;
-    if (!this.altColour) red = black = red | black;
+    const redMay = suitRanks(may0, may1, 1) | suitRanks(may0, may1, 2);
+    const blackMay = suitRanks(may0, may1, 0) | suitRanks(may0, may1, 3);
+    // the places that might hold a card on a wing, and those holding at least one, two (… four, any suit) cards that stay
+    let places: number;
+    let open: number;
+    let one: number;
+    let two: number;
+    let three = 0;
+    let four = 0;
+    if (this.altColour) {
+      places = 2 * RANK_COUNT;
+      open = walkRed(redMay) | walkBlack(blackMay);
+      one = walkRed(diamonds | hearts) | walkBlack(clubs | spades);
+      two = walkRed(diamonds & hearts) | walkBlack(clubs & spades);
+    } else {
+      places = RANK_COUNT;
+      open = walkAny(redMay | blackMay);
+      one = walkAny(clubs | diamonds | hearts | spades);
+      two = walkAny((clubs & (diamonds | hearts | spades)) | (diamonds & (hearts | spades)) | (hearts & spades));
+      three = walkAny((clubs & diamonds & (hearts | spades)) | (hearts & spades & (clubs | diamonds)));
+      four = walkAny(clubs & diamonds & hearts & spades);
+    }
+    const full = (1 << places) - 1;
+    const edges = this.linkEdges;
     // nothing cuts: a run may go round
-    if (!this.linkCut && red === ALL_RANKS && black === ALL_RANKS) return 0;
-    // a place where runs are cut: none of its cards might lie on a wing, or its rank takes nothing from the rank below
-    let cut = -1;
-    for (let at = 0; at < places && cut < 0; at++) {
-      const rank = at % RANK_COUNT;
-      if ((((at < RANK_COUNT ? red : black) >> rank) & 1) === 0 || this.rankLinks[rank] === 0) cut = at;
-    }
+    if (open === full && edges === 0) return 0;
+    // a stretch starts at an open place whose place before is shut, or where the rank before takes nothing from its own
+    const before = ((open << 1) | (open >>> (places - 1))) & full;
+    let starts = open & (~before | edges);
+    // turned so that a stretch starts at position 0: none then runs over the word's end
+    const turn = 31 - Math.clz32(starts & -starts);
+    const back = places - turn;
+    starts = ((starts >>> turn) | (starts << back)) & full;
+    open = ((open >>> turn) | (open << back)) & full;
+    one = ((one >>> turn) | (one << back)) & full;
+    two = ((two >>> turn) | (two << back)) & full;
+    three = ((three >>> turn) | (three << back)) & full;
+    four = ((four >>> turn) | (four << back)) & full;
+    const ends = ~open | starts;
     let runs = 0;
-    let most = 0;
-    let open = false;
-    // walk down from the cut: a step down one rank, under alternate colours turning the colour too
-    for (let step = 1, isBlack = cut < RANK_COUNT ? 0 : 1, rank = cut % RANK_COUNT; step <= places; step++) {
-      rank = rank === 0 ? RANK_COUNT - 1 : rank - 1;
-      if (this.altColour) isBlack ^= 1;
-      const lies = (((isBlack === 1 ? black : red) >> rank) & 1) !== 0;
-      if (open && (!lies || this.rankLinks[rank === RANK_COUNT - 1 ? 0 : rank + 1] === 0)) {
-        runs += most;
-        most = 0;
-        open = false;
-      }
-      if (!lies) continue;
-      open = true;
-      // the place's cards that stay: a red place's diamond and heart, a black one's club and spade (any suit: all four)
-      let count = isBlack === 1 ? ((clubs >> rank) & 1) + ((spades >> rank) & 1) : ((diamonds >> rank) & 1) + ((hearts >> rank) & 1);
-      if (!this.altColour) count += ((clubs >> rank) & 1) + ((spades >> rank) & 1);
-      if (count > most) most = count;
+    for (; starts !== 0; starts &= starts - 1) {
+      const from = starts & -starts;
+      // the stretch: from its start up to the next shut place or start
+      const after = ends & ~(from | (from - 1));
+      const stretch = (after === 0 ? full + 1 : after & -after) - from;
+      if ((one & stretch) !== 0) runs += 1 + ((two & stretch) !== 0 ? 1 + ((three & stretch) !== 0 ? 1 + ((four & stretch) !== 0 ? 1 : 0) : 0) : 0);
     }
-    return open ? runs + most : runs;
+    return runs;
   }
 
   /** A card off the wings, in play (the stock's or the trunk's): it might be put on a wing's top it goes on, or go up. */
