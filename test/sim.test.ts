@@ -125,7 +125,8 @@ describe('eaglewing sim', () => {
       return byPreset(file);
     });
     expect(byPreset(mixed).sort()).toEqual(alone.sort());
-  });
+    // a sim process for each of the presets, and one for them all: over a minute where other work shares the machine
+  }, 180_000);
 
   it('reports and ignores a torn last line when resuming', () => {
     const args = ['sim', '--preset', 'strict', '--deals', '20', '--no-timing', '--quiet'];
