@@ -49,7 +49,7 @@ export class WingLock {
   /** The card under each wing card (-1: none, or not on a wing), and each card's count of cards that go up before it, for the sort. */
   private readonly under = new Int16Array(CARD_COUNT);
   private readonly waits = new Int8Array(CARD_COUNT);
-  /** The sort's cards free to go up, in the order taken (isLockedBy: the cards its search has yet to leave). */
+  /** The sort's cards free to go up, in the order taken (isLockedBy: the cards its search has yet to look at). */
   private readonly free = new Uint8Array(CARD_COUNT);
   /** isLockedBy's own: the wing cards of the position it reads (onWing[card] === its stamp), and the cards its search has met, a bit each. */
   private readonly onWing = new Int32Array(CARD_COUNT);

@@ -195,14 +195,13 @@ export class StuckTrunk {
   /** The runs are counted (runsNeeded): `trunkFill auto`, wings dealt one card each, one deck, building down in alternate colours or in any suit. */
   private runsArgued = false;
   private altColour = false;
-  /** Per rank (natural, A = 0): 1 where a card one rank below it (round the corner) goes on some card of it (RULES §10.5). */
-  private readonly rankLinks = new Uint8Array(RANK_COUNT);
   /** For the runs' count, as sets of cards: the wings' cards (readPosition), and the trunk's in play (above the held card). */
   private readonly wingSet = new Int32Array(ONE_DECK_WORDS);
   private readonly trunkAbove = new Int32Array(ONE_DECK_WORDS);
-  /** Some rank takes nothing from the rank below it (rankLinks): runs are cut there whatever lies where. */
-  private linkCut = false;
-  /** The walk positions (runsNeeded) a run cannot step into from the one before: the rank before takes nothing from theirs. */
+  /**
+   * The walk positions (runsNeeded) a run cannot step into from the one before, whatever lies where: no card of the rank
+   * before takes a card of theirs (RULES §10.5; no corner).
+   */
   private linkEdges = 0;
 
   /**
@@ -251,19 +250,14 @@ export class StuckTrunk {
     // the runs' count reads one deck's ranks and colours, and wings that are runs from their deepest card up
     this.altColour = rules.build === BUILD_ALT_COLOUR_DOWN;
     this.runsArgued = this.byRuns && this.trunkFills && decks === 1 && game.layout.wingCards === 1 && (this.altColour || rules.build === BUILD_ANY_SUIT_DOWN);
-    for (let rank = 0; rank < RANK_COUNT && this.runsArgued; rank++) {
-      let linked = 0;
-      for (let suit = 0; suit < 16 && linked === 0; suit++) {
-        if (game.goesOn(cardOf(suit >> 2, (rank + RANK_COUNT - 1) % RANK_COUNT), cardOf(suit & 3, rank))) linked = 1;
-      }
-      this.rankLinks[rank] = linked;
-    }
-    this.linkCut = this.runsArgued && this.rankLinks.includes(0);
     this.linkEdges = 0;
     const walkPlaces = this.altColour ? 2 * RANK_COUNT : RANK_COUNT;
-    for (let k = 0; k < walkPlaces && this.linkCut; k++) {
-      const before = (k + walkPlaces - 1) % walkPlaces;
-      if (this.rankLinks[RANK_COUNT - 1 - (before % RANK_COUNT)] === 0) this.linkEdges |= 1 << k;
+    for (let rank = 0; rank < RANK_COUNT && this.runsArgued; rank++) {
+      let linked = false;
+      for (let suit = 0; suit < 16 && !linked; suit++) linked = game.goesOn(cardOf(suit >> 2, (rank + RANK_COUNT - 1) % RANK_COUNT), cardOf(suit & 3, rank));
+      if (linked) continue;
+      // the positions whose position before holds this rank (rank 12 - k mod 13 at k): one a colour
+      for (let k = RANK_COUNT - rank; k <= walkPlaces - rank; k += RANK_COUNT) this.linkEdges |= 1 << (k % walkPlaces);
     }
     const suitUpTo = this.suitUpTo;
     suitUpTo.fill(0);
